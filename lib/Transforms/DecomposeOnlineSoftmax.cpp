@@ -1,0 +1,106 @@
+//===- DecomposeOnlineSoftmax.cpp - Expand tile.online_softmax ------------===//
+//
+// Part of Tessera. Rewrites the FlashAttention state update into the
+// explicit steps of Dao et al., "FlashAttention-2" (Algorithm 1, lines 8-10),
+// in the base-2 domain.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEDECOMPOSEONLINESOFTMAX
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tile;
+
+namespace {
+
+/// Broadcasts a row vector (M) to M×N: expand_dims axis 1, then broadcast.
+static Value broadcastRows(OpBuilder &b, Location loc, Value rows,
+                           RankedTensorType to) {
+  auto rowType = cast<RankedTensorType>(rows.getType());
+  auto column = RankedTensorType::get({rowType.getDimSize(0), 1},
+                                      rowType.getElementType());
+  Value expanded = ExpandDimsOp::create(b, loc, column, rows, 1);
+  return BroadcastOp::create(b, loc, to.clone(rowType.getElementType()),
+                             expanded);
+}
+
+/// Reduces an M×N tile along its rows to an M vector.
+static Value reduceRows(OpBuilder &b, Location loc, ReduceKind kind,
+                        Value tile) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  auto rowType =
+      RankedTensorType::get({type.getDimSize(0)}, type.getElementType());
+  return ReduceOp::create(b, loc, rowType, kind, tile, 1);
+}
+
+struct DecomposeOnlineSoftmax : public OpRewritePattern<OnlineSoftmaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OnlineSoftmaxOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto scoresType = cast<RankedTensorType>(op.getScores().getType());
+    auto accType = cast<RankedTensorType>(op.getAcc().getType());
+    auto vType = cast<RankedTensorType>(op.getV().getType());
+
+    // t = scores * scale
+    Value t = op.getScores();
+    if (Value scale = op.getScale()) {
+      Value scaleTile = SplatOp::create(rewriter, loc, scoresType, scale);
+      t = arith::MulFOp::create(rewriter, loc, t, scaleTile);
+    }
+    // m' = max(m, rowmax(t))
+    Value rowMax = reduceRows(rewriter, loc, ReduceKind::Max, t);
+    Value newM = arith::MaximumFOp::create(rewriter, loc, op.getM(), rowMax);
+    // p = exp2(t - m'), alpha = exp2(m - m')
+    Value shifted = arith::SubFOp::create(
+        rewriter, loc, t, broadcastRows(rewriter, loc, newM, scoresType));
+    Value p = math::Exp2Op::create(rewriter, loc, shifted);
+    Value alpha = math::Exp2Op::create(
+        rewriter, loc, arith::SubFOp::create(rewriter, loc, op.getM(), newM));
+    // l' = alpha * l + rowsum(p)
+    Value rowSum = reduceRows(rewriter, loc, ReduceKind::Sum, p);
+    Value newL = arith::AddFOp::create(
+        rewriter, loc, arith::MulFOp::create(rewriter, loc, alpha, op.getL()),
+        rowSum);
+    // acc' = dot(cast(p), v, acc * alpha)
+    Value scaledAcc = arith::MulFOp::create(
+        rewriter, loc, op.getAcc(),
+        broadcastRows(rewriter, loc, alpha, accType));
+    Value pLow = arith::TruncFOp::create(
+        rewriter, loc, scoresType.clone(vType.getElementType()), p);
+    Value newAcc =
+        DotOp::create(rewriter, loc, accType, pLow, op.getV(), scaledAcc);
+    rewriter.replaceOp(op, {newM, newL, newAcc});
+    return success();
+  }
+};
+
+struct TileDecomposeOnlineSoftmaxPass
+    : public tessera::impl::TileDecomposeOnlineSoftmaxBase<
+          TileDecomposeOnlineSoftmaxPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateDecomposeOnlineSoftmaxPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
+} // namespace
+
+void tessera::populateDecomposeOnlineSoftmaxPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<DecomposeOnlineSoftmax>(patterns.getContext());
+}

@@ -1,0 +1,32 @@
+# -*- Python -*-
+# lit configuration of the Tessera test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TESSERA"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".tile", ".test"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs", "gpu", "Unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%kernels", os.path.join(config.tessera_src_root, "kernels")))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tessera_tools_dir, config.llvm_tools_dir]
+tools = ["tessera-opt"]
+for optional in ["tessera-compile", "tessera-run"]:
+    if os.path.exists(os.path.join(config.tessera_tools_dir, optional)):
+        tools.append(optional)
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if config.cuda_bin_dir and os.path.exists(os.path.join(config.cuda_bin_dir, "ptxas")):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", os.path.join(config.cuda_bin_dir, "ptxas")))
