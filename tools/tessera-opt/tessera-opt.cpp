@@ -21,7 +21,8 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<tessera::tile::TileDialect, mlir::arith::ArithDialect,
+  registry.insert<tessera::tile::TileDialect, tessera::tilegpu::TileGPUDialect,
+                  mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
   mlir::registerCanonicalizerPass();

@@ -32,4 +32,34 @@ def TileDecomposeOnlineSoftmax : Pass<"tile-decompose-online-softmax"> {
                            "::mlir::math::MathDialect"];
 }
 
+def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"> {
+  let summary = "Give every tile of a kernel a GPU layout (#tilegpu encodings)";
+  let description = [{
+    Input: a tile kernel whose `tile.online_softmax` ops have been decomposed.
+    Output: the same kernel where every tensor type carries an encoding:
+
+    - the accumulator and result of `tile.dot` are `#tilegpu.mma` with the
+      kernel's warps all along the rows (split-Q: `warpsM = num_warps`,
+      `warpsN = 1`), so row reductions stay inside a warp;
+    - dot operands loaded from memory (directly or through `tile.trans`) are
+      `#tilegpu.shared`: staged through shared memory and read by `ldmatrix`;
+      an A operand computed in registers (P of P·V) keeps the mma layout and
+      is reused as the A fragment without a shared-memory round trip;
+    - `tile.reduce` of an mma tile gives a `#tilegpu.slice`, `tile.expand_dims`
+      keeps it, `tile.broadcast` of it gives the parent mma layout back;
+    - elementwise ops, `scf.for` carried values and `scf.yield`s share the
+      layout of their operands; constants, splats and iotas are cloned per
+      use and take the layout their use needs.
+
+    A value that would need two different layouts is an error (layout
+    conversions are not implemented yet), as is an mma tile whose shape does
+    not divide into 16×8 fragments over the warps.
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",
+           "Warps per CTA (0: the kernel's tile.num_warps, or 4)">,
+  ];
+  let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
+}
+
 #endif // TESSERA_TRANSFORMS_PASSES_TD

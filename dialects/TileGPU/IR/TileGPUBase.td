@@ -1,0 +1,88 @@
+//===- TileGPUBase.td - GPU layouts of tiles ---------------*- tablegen -*-===//
+//
+// Part of Tessera. The `tilegpu` dialect holds the GPU level's tensor
+// encodings: how the elements of a tile are distributed over the threads of a
+// CTA (registers) or placed in shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_TILEGPU_BASE_TD
+#define TESSERA_TILEGPU_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def TileGPU_Dialect : Dialect {
+  let name = "tilegpu";
+  let cppNamespace = "::tessera::tilegpu";
+  let summary = "Layouts of tiles on NVIDIA GPUs";
+  let description = [{
+    Encodings attached to `tensor` types by `tilegpu-assign-layouts`. A tile
+    with an encoding is distributed: `#tilegpu.mma` and `#tilegpu.slice` say
+    which thread holds which element in registers, `#tilegpu.shared` says the
+    tile lives in shared memory (and is read by `ldmatrix`).
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class TileGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<TileGPU_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def TileGPU_MmaEncodingAttr : TileGPU_Attr<"MmaEncoding", "mma"> {
+  let summary = "the accumulator layout of mma.sync m16n8k16";
+  let description = [{
+    A 2-D tile distributed as a grid of 16×8 accumulator fragments of
+    `mma.sync.m16n8k16` (PTX ISA 9.7.14.5.8). Warps split the rows
+    (`warpsM`) and the columns (`warpsN`); with `warpsN = 1` each warp owns
+    whole rows (split-Q), so row reductions never cross warps. Lane
+    `4 * group + t` holds, for each fragment, rows `group` and `group + 8`,
+    columns `2t` and `2t + 1`. Per thread the elements are ordered
+    `[m-fragment][n-fragment][c0, c1, c2, c3]`.
+
+    ```mlir
+    tensor<128x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$warpsM, "unsigned":$warpsN);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def TileGPU_SliceEncodingAttr : TileGPU_Attr<"SliceEncoding", "slice"> {
+  let summary = "a row or column vector of an mma tile";
+  let description = [{
+    The layout of a tile that drops dimension `dim` of a `parent` mma tile:
+    `dim = 1` gives one value per row (what a row reduction produces; each of
+    the four lanes of a group holds a copy), `dim = 0` one value per column.
+    A 2-D tile whose dimension `dim` has size 1 (after `tile.expand_dims`) has
+    the same distribution.
+
+    ```mlir
+    tensor<128xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim, "MmaEncodingAttr":$parent);
+  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` qualified($parent) `>`";
+}
+
+def TileGPU_SharedEncodingAttr : TileGPU_Attr<"SharedEncoding", "shared"> {
+  let summary = "a 2-D f16/bf16 tile staged in shared memory";
+  let description = [{
+    The tile is copied from global memory into a shared-memory buffer with
+    16-byte `cp.async` copies and read by `ldmatrix`. Rows are stored with
+    their 16-byte chunks swizzled (`chunk ^ (row % 8)`) so that the eight
+    row addresses of an `ldmatrix` hit distinct banks. `transposed` marks
+    the logical transpose of the stored tile (`tile.trans` of a shared tile
+    only flips it). Where the buffer lives is decided by
+    `tilegpu-allocate-shared` and recorded on the `tile.load` that fills it.
+
+    ```mlir
+    tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+    ```
+  }];
+  let parameters = (ins "bool":$transposed);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+#endif // TESSERA_TILEGPU_BASE_TD

@@ -1,0 +1,347 @@
+//===- AssignLayouts.cpp - Give every tile a GPU layout -------------------===//
+//
+// Part of Tessera. Anchors layouts at tile.dot (mma accumulators, shared
+// operands) and tile.reduce (slices), then propagates them through
+// elementwise ops, shape ops and loops until nothing changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tile;
+using namespace tessera::tilegpu;
+
+namespace {
+
+bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+/// Ops that are cheap to duplicate: each use gets its own copy, so that a
+/// constant used by tiles of two layouts never conflicts.
+bool isRematerializable(Operation *op) {
+  return isa<arith::ConstantOp, SplatOp, IotaOp>(op) && op->getNumResults() == 1 &&
+         isTile(op->getResult(0));
+}
+
+/// Ops whose tensor operands and results all share one layout.
+bool isElementwise(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  if (!dialect || isa<arith::ConstantOp>(op))
+    return false;
+  StringRef ns = dialect->getNamespace();
+  return ns == "arith" || ns == "math";
+}
+
+/// The layout solver: a map from tiles to layouts, grown by local rules until
+/// a fixed point.
+class LayoutSolver {
+public:
+  LayoutSolver(func::FuncOp kernel, unsigned numWarps)
+      : kernel(kernel),
+        mma(MmaEncodingAttr::get(kernel.getContext(), numWarps, 1)) {}
+
+  LogicalResult run() {
+    cloneRematerializableOps();
+    if (failed(seedAnchors()))
+      return failure();
+    if (failed(propagate()))
+      return failure();
+    if (failed(assignDefaults()))
+      return failure();
+    return applyToTypes();
+  }
+
+private:
+  /// Records `layout` for `v`. Returns failure (with a diagnostic) when `v`
+  /// already has another layout.
+  LogicalResult set(Value v, Attribute layout, Operation *where) {
+    if (!isTile(v) || !layout)
+      return success();
+    auto [it, inserted] = layouts.try_emplace(v, layout);
+    if (inserted) {
+      changed = true;
+      return success();
+    }
+    if (it->second == layout)
+      return success();
+    return where->emitOpError()
+           << "needs a tile in layout " << layout << " that is already in "
+           << it->second << " (layout conversions are not supported yet)";
+  }
+
+  Attribute get(Value v) const { return layouts.lookup(v); }
+
+  void cloneRematerializableOps() {
+    SmallVector<Operation *> toClone;
+    kernel.walk([&](Operation *op) {
+      if (isRematerializable(op) && !op->getResult(0).hasOneUse())
+        toClone.push_back(op);
+    });
+    for (Operation *op : toClone) {
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : op->getResult(0).getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : llvm::drop_begin(uses)) {
+        OpBuilder b(op);
+        use->set(b.clone(*op)->getResult(0));
+      }
+    }
+  }
+
+  LogicalResult seedOperand(DotOp dot, Value operand, bool isB) {
+    // Walk down the transposes to the load; each one flips the layout.
+    SmallVector<TransOp> transposes;
+    Value v = operand;
+    while (auto trans = v.getDefiningOp<TransOp>()) {
+      transposes.push_back(trans);
+      v = trans.getSrc();
+    }
+    auto load = v.getDefiningOp<LoadOp>();
+    if (!load) {
+      if (isB)
+        return dot.emitOpError()
+               << "expected operand b to be loaded from memory (directly or "
+                  "through tile.trans), got a computed tile";
+      if (!transposes.empty())
+        return dot.emitOpError() << "expected operand a computed in registers "
+                                    "without tile.trans";
+      return set(operand, mma, dot);
+    }
+    MLIRContext *ctx = dot.getContext();
+    bool transposed = false;
+    if (failed(set(load.getResult(), SharedEncodingAttr::get(ctx, false), dot)))
+      return failure();
+    for (TransOp trans : llvm::reverse(transposes)) {
+      transposed = !transposed;
+      if (failed(set(trans.getResult(),
+                     SharedEncodingAttr::get(ctx, transposed), dot)))
+        return failure();
+    }
+    return success();
+  }
+
+  LogicalResult seedAnchors() {
+    WalkResult result = kernel.walk([&](DotOp dot) {
+      if (failed(set(dot.getResult(), mma, dot)) ||
+          failed(set(dot.getAcc(), mma, dot)) ||
+          failed(seedOperand(dot, dot.getA(), /*isB=*/false)) ||
+          failed(seedOperand(dot, dot.getB(), /*isB=*/true)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  /// Makes all tensor values in `values` share the layout of any one of them.
+  LogicalResult unify(ArrayRef<Value> values, Operation *where) {
+    Attribute layout;
+    for (Value v : values)
+      if (Attribute l = get(v)) {
+        layout = l;
+        break;
+      }
+    if (!layout)
+      return success();
+    for (Value v : values)
+      if (failed(set(v, layout, where)))
+        return failure();
+    return success();
+  }
+
+  LogicalResult propagateThrough(Operation *op) {
+    if (isElementwise(op)) {
+      SmallVector<Value> values;
+      llvm::append_range(values, op->getOperands());
+      llvm::append_range(values, op->getResults());
+      llvm::erase_if(values, [](Value v) { return !isTile(v); });
+      return unify(values, op);
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      return unify({expand.getSrc(), expand.getResult()}, op);
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      if (auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc())))
+        return set(reduce.getResult(),
+                   SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
+                                          parent),
+                   op);
+      if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(
+              get(reduce.getResult())))
+        return set(reduce.getSrc(), slice.getParent(), op);
+      return success();
+    }
+    if (auto bcast = dyn_cast<BroadcastOp>(op))
+      return propagateBroadcast(bcast);
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (auto [i, init] : llvm::enumerate(forOp.getInitArgs()))
+        if (failed(unify({init, forOp.getRegionIterArgs()[i],
+                          yield.getOperand(i), forOp.getResult(i)},
+                         op)))
+          return failure();
+      return success();
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      for (auto [i, result] : llvm::enumerate(ifOp.getResults())) {
+        SmallVector<Value> values{result};
+        for (Region &region : ifOp->getRegions())
+          if (!region.empty())
+            values.push_back(
+                region.front().getTerminator()->getOperand(i));
+        if (failed(unify(values, op)))
+          return failure();
+      }
+    }
+    return success();
+  }
+
+  /// broadcast: a tile with a size-1 dimension `d` in layout slice<d, P>
+  /// becomes a full tile in layout P, and the other way round.
+  LogicalResult propagateBroadcast(BroadcastOp bcast) {
+    auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
+    std::optional<unsigned> unitDim;
+    for (unsigned d = 0; d < srcType.getRank(); ++d)
+      if (srcType.getDimSize(d) == 1 &&
+          cast<RankedTensorType>(bcast.getType()).getDimSize(d) != 1)
+        unitDim = d;
+    if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(get(bcast.getSrc())))
+      return set(bcast.getResult(), slice.getParent(), bcast);
+    if (auto parent =
+            dyn_cast_if_present<MmaEncodingAttr>(get(bcast.getResult()))) {
+      if (!unitDim)
+        return set(bcast.getSrc(), parent, bcast);
+      return set(bcast.getSrc(),
+                 SliceEncodingAttr::get(bcast.getContext(), *unitDim, parent),
+                 bcast);
+    }
+    return success();
+  }
+
+  LogicalResult propagate() {
+    changed = true;
+    while (changed) {
+      changed = false;
+      WalkResult result = kernel.walk([&](Operation *op) {
+        return failed(propagateThrough(op)) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+      });
+      if (result.wasInterrupted())
+        return failure();
+    }
+    return success();
+  }
+
+  /// Tiles no anchor reached (e.g. a copy kernel's load and store) take the
+  /// mma layout (2-D) or its row slice (1-D); then propagate again.
+  LogicalResult assignDefaults() {
+    SmallVector<Value> unassigned;
+    kernel.walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        if (isTile(v) && !get(v))
+          unassigned.push_back(v);
+    });
+    for (Value v : unassigned) {
+      if (get(v))
+        continue;
+      auto type = cast<RankedTensorType>(v.getType());
+      Attribute layout = type.getRank() == 2
+                             ? Attribute(mma)
+                             : Attribute(SliceEncodingAttr::get(
+                                   v.getContext(), 1, mma));
+      if (failed(set(v, layout, v.getDefiningOp())) || failed(propagate()))
+        return failure();
+    }
+    return success();
+  }
+
+  /// Checks that an mma tile divides into 16x8 fragments over the warps.
+  LogicalResult checkFits(Value v, Attribute layout, Location loc) {
+    auto type = cast<RankedTensorType>(v.getType());
+    auto mmaLayout = dyn_cast<MmaEncodingAttr>(layout);
+    unsigned dim = 2;
+    if (auto slice = dyn_cast<SliceEncodingAttr>(layout)) {
+      mmaLayout = slice.getParent();
+      dim = slice.getDim();
+    }
+    if (!mmaLayout)
+      return success();
+    SmallVector<int64_t> shape(type.getShape());
+    if (shape.size() == 1)
+      shape.insert(shape.begin() + dim, 1);
+    if (shape.size() != 2)
+      return emitError(loc) << "expected a 1-D or 2-D tile for layout "
+                            << layout << ", got " << type;
+    int64_t rowQuantum = 16 * mmaLayout.getWarpsM();
+    int64_t colQuantum = 8 * mmaLayout.getWarpsN();
+    if (dim != 0 && shape[0] % rowQuantum != 0)
+      return emitError(loc) << "expected the rows of " << type
+                            << " to be a multiple of " << rowQuantum
+                            << " (16 per warp), got " << shape[0];
+    if (dim != 1 && shape[1] % colQuantum != 0)
+      return emitError(loc) << "expected the columns of " << type
+                            << " to be a multiple of " << colQuantum
+                            << ", got " << shape[1];
+    return success();
+  }
+
+  LogicalResult applyToTypes() {
+    for (auto &[value, layout] : layouts) {
+      auto type = cast<RankedTensorType>(value.getType());
+      Location loc = value.getLoc();
+      if (auto arg = dyn_cast<BlockArgument>(value))
+        if (arg.getOwner()->isEntryBlock() &&
+            isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+          return emitError(loc) << "expected kernel arguments to be views or "
+                                   "scalars, got "
+                                << type;
+      if (failed(checkFits(value, layout, loc)))
+        return failure();
+      auto newType = RankedTensorType::get(type.getShape(),
+                                           type.getElementType(), layout);
+      value.setType(newType);
+      // A constant's value carries its type too.
+      if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+        constant.setValueAttr(
+            cast<DenseElementsAttr>(constant.getValue()).reshape(newType));
+    }
+    return success();
+  }
+
+  func::FuncOp kernel;
+  MmaEncodingAttr mma;
+  llvm::MapVector<Value, Attribute> layouts;
+  bool changed = false;
+};
+
+struct TileGPUAssignLayoutsPass
+    : public tessera::impl::TileGPUAssignLayoutsBase<TileGPUAssignLayoutsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    func::FuncOp kernel = getOperation();
+    unsigned warps = numWarps;
+    if (warps == 0) {
+      auto attr = kernel->getAttrOfType<IntegerAttr>(
+          TileDialect::kNumWarpsAttrName);
+      warps = attr ? attr.getInt() : 4;
+    }
+    if (failed(assignLayouts(kernel, warps)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult tessera::assignLayouts(func::FuncOp kernel, unsigned numWarps) {
+  return LayoutSolver(kernel, numWarps).run();
+}

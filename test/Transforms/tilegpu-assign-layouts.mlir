@@ -1,0 +1,101 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -verify-diagnostics | FileCheck %s --enable-var-scope
+
+// An FA2 inner step after tile-decompose-online-softmax: S = Q·Kᵀ in the mma
+// layout, K through a transpose (the stored tile is the B operand), V staged
+// as it is, P reused from registers as the A operand, row statistics in the
+// row slice.
+
+// CHECK-DAG: #[[$MMA:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-DAG: #[[$ROW:.*]] = #tilegpu.slice<dim = 1, parent = #[[$MMA]]>
+// CHECK-DAG: #[[$COL:.*]] = #tilegpu.slice<dim = 0, parent = #[[$MMA]]>
+// CHECK-DAG: #[[$SH:.*]] = #tilegpu.shared<transposed = false>
+// CHECK-DAG: #[[$SHT:.*]] = #tilegpu.shared<transposed = true>
+// CHECK-LABEL: func.func @fa2_step
+func.func @fa2_step(%q: !tile.view<f16, 3>, %k: !tile.view<f16, 3>, %v: !tile.view<f16, 3>,
+                    %o: !tile.view<f32, 3>, %i: i32, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %m = arith.constant dense<0xFF800000> : tensor<128xf32>
+  // CHECK: tile.load {{.*}} -> tensor<128x64xf16, #[[$SH]]>
+  %qt = tile.load %q[%i, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
+  // CHECK: tile.load {{.*}} -> tensor<64x64xf16, #[[$SH]]>
+  %kt = tile.load %k[%i, %c0, %c0] : !tile.view<f16, 3> -> tensor<64x64xf16>
+  // CHECK: tile.load {{.*}} -> tensor<64x64xf16, #[[$SH]]>
+  %vt = tile.load %v[%i, %c0, %c0] : !tile.view<f16, 3> -> tensor<64x64xf16>
+  // CHECK: tile.trans {{.*}} -> tensor<64x64xf16, #[[$SHT]]>
+  %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+  // CHECK: arith.constant dense<0.000000e+00> : tensor<128x64xf32, #[[$MMA]]>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  // CHECK: tile.dot {{.*}} -> tensor<128x64xf32, #[[$MMA]]>
+  %s = tile.dot %qt, %ktt, %zero : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  // Column mask: iota in the column slice, broadcast to the mma layout.
+  // CHECK: tile.iota : tensor<64xi32, #[[$COL]]>
+  %cols = tile.iota : tensor<64xi32>
+  // CHECK: tile.splat {{.*}} -> tensor<64xi32, #[[$COL]]>
+  %nn = tile.splat %n : i32 -> tensor<64xi32>
+  // CHECK: arith.cmpi slt, {{.*}} : tensor<64xi32, #[[$COL]]>
+  %inb = arith.cmpi slt, %cols, %nn : tensor<64xi32>
+  // CHECK: tile.expand_dims {{.*}} -> tensor<1x64xi1, #[[$COL]]>
+  %inb2 = tile.expand_dims %inb axis 0 : tensor<64xi1> -> tensor<1x64xi1>
+  // CHECK: tile.broadcast {{.*}} -> tensor<128x64xi1, #[[$MMA]]>
+  %mask = tile.broadcast %inb2 : tensor<1x64xi1> -> tensor<128x64xi1>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+  // CHECK: arith.select {{.*}} : tensor<128x64xi1, #[[$MMA]]>, tensor<128x64xf32, #[[$MMA]]>
+  %sm = arith.select %mask, %s, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+  // CHECK: tile.reduce max {{.*}} -> tensor<128xf32, #[[$ROW]]>
+  %mx = tile.reduce max %sm axis 1 : tensor<128x64xf32> -> tensor<128xf32>
+  // CHECK: arith.maximumf {{.*}} : tensor<128xf32, #[[$ROW]]>
+  %mn = arith.maximumf %m, %mx : tensor<128xf32>
+  // CHECK: tile.expand_dims {{.*}} -> tensor<128x1xf32, #[[$ROW]]>
+  %e = tile.expand_dims %mn axis 1 : tensor<128xf32> -> tensor<128x1xf32>
+  // CHECK: tile.broadcast {{.*}} -> tensor<128x64xf32, #[[$MMA]]>
+  %b = tile.broadcast %e : tensor<128x1xf32> -> tensor<128x64xf32>
+  %d = arith.subf %sm, %b : tensor<128x64xf32>
+  %p = math.exp2 %d : tensor<128x64xf32>
+  // CHECK: arith.truncf {{.*}} to tensor<128x64xf16, #[[$MMA]]>
+  %ph = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xf16>
+  %zero2 = arith.constant dense<0.0> : tensor<128x64xf32>
+  // CHECK: tile.dot {{.*}} : tensor<128x64xf16, #[[$MMA]]>, tensor<64x64xf16, #[[$SH]]> -> tensor<128x64xf32, #[[$MMA]]>
+  %acc = tile.dot %ph, %vt, %zero2 : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  // CHECK: tile.store {{.*}} : tensor<128x64xf32, #[[$MMA]]>
+  tile.store %acc, %o[%i, %c0, %c0] : tensor<128x64xf32> -> !tile.view<f32, 3>
+  return
+}
+
+// -----
+
+// Loop-carried accumulators keep the mma layout through scf.for.
+// CHECK-LABEL: func.func @loop
+// CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
+func.func @loop(%a: !tile.view<f16, 2>, %n: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) : i32 {
+    %x = tile.load %a[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %y = tile.load %a[%c0, %i] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %d = tile.dot %x, %y, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @b_computed(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) attributes {tile.kernel} {
+  %c = arith.constant dense<0.0> : tensor<64x64xf32>
+  // expected-error @+1 {{expected operand b to be loaded from memory (directly or through tile.trans), got a computed tile}}
+  %d = tile.dot %x, %y, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @too_few_rows(%a: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<32x16xf16>
+  %y = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %c = arith.constant dense<0.0> : tensor<32x16xf32>
+  // expected-error @+1 {{expected the rows of 'tensor<32x16xf32>' to be a multiple of 64 (16 per warp), got 32}}
+  %d = tile.dot %x, %y, %c : tensor<32x16xf16>, tensor<16x16xf16> -> tensor<32x16xf32>
+  return
+}
