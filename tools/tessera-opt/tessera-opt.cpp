@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tessera/Conversion/Passes.h"
+#include "tessera/Conversion/Pipeline.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "Tile/IR/TileDialect.h"
@@ -24,11 +26,16 @@ int main(int argc, char **argv) {
   registry.insert<tessera::tile::TileDialect, tessera::tilegpu::TileGPUDialect,
                   mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
+                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
+                  mlir::nvgpu::NVGPUDialect, mlir::gpu::GPUDialect,
+                  mlir::vector::VectorDialect>();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   tessera::registerTesseraPasses();
+  tessera::registerTesseraConversionPasses();
+  tessera::registerTesseraPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessera optimizer driver\n", registry));
 }

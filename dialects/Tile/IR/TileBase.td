@@ -48,6 +48,7 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kShapeAttrName = "tile.shape";
     static constexpr ::llvm::StringLiteral kRoleAttrName = "tile.role";
     static constexpr ::llvm::StringLiteral kInitAttrName = "tile.init";
+    static constexpr ::llvm::StringLiteral kNameAttrName = "tile.name";
   }];
 }
 

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -117,9 +118,11 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                       name == kNumWarpsAttrName || name == kNumStagesAttrName;
   if (!isKernelAttr)
     return op->emitError() << "unknown tile dialect attribute '" << name << "'";
-  if (!isa<func::FuncOp>(op))
+  // Kernel metadata stays on the function through lowering (func.func, then
+  // llvm.func).
+  if (!isa<FunctionOpInterface>(op))
     return op->emitError() << "expected '" << name
-                           << "' on a func.func, got it on '" << op->getName()
+                           << "' on a function, got it on '" << op->getName()
                            << "'";
   if (name == kKernelAttrName) {
     if (!isa<UnitAttr>(attr.getValue()))
@@ -187,6 +190,12 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                      role.getValue()))
       return op->emitError() << "expected 'tile.role' to be \"input\", "
                                 "\"output\" or \"inout\", got "
+                             << attr.getValue();
+    return success();
+  }
+  if (name == kNameAttrName) {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError() << "expected 'tile.name' to be a string, got "
                              << attr.getValue();
     return success();
   }

@@ -252,7 +252,7 @@ func.func @program_axis() {
 
 // -----
 
-// expected-error @+1 {{expected 'tile.kernel' on a func.func, got it on 'builtin.module'}}
+// expected-error @+1 {{expected 'tile.kernel' on a function, got it on 'builtin.module'}}
 module attributes {tile.kernel} {}
 
 // -----
@@ -349,3 +349,8 @@ func.func @init(%x: !tile.view<f32, 1> {tile.init = 0}) { return }
 
 // expected-error @+1 {{unknown tile dialect argument attribute 'tile.bogus'}}
 func.func @arg_bogus(%x: !tile.view<f32, 1> {tile.bogus}) { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.name' to be a string, got 1 : i64}}
+func.func @name(%x: !tile.view<f32, 1> {tile.name = 1}) { return }

@@ -1,0 +1,63 @@
+//===- SharedAllocation.h - Shared-memory buffers of a kernel ---*- C++ -*-===//
+//
+// Part of Tessera. Finds the shared-memory buffers a laid-out tile kernel
+// needs (one per tile.load into #tilegpu.shared), their sizes and live
+// ranges, and packs them into offsets of one dynamic shared-memory block,
+// reusing space between buffers that are never live at once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_ANALYSIS_SHAREDALLOCATION_H
+#define TESSERA_ANALYSIS_SHAREDALLOCATION_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace tessera {
+
+/// Bytes of shared memory one CTA may use on `chip` ("sm_80", "sm_90a", ...),
+/// or nullopt for an unknown chip.
+std::optional<int64_t> sharedMemoryBudget(llvm::StringRef chip);
+
+/// The chips Tessera targets, for error messages.
+llvm::StringRef supportedChips();
+
+class SharedAllocation {
+public:
+  struct Buffer {
+    mlir::Operation *owner; ///< The tile.load filling the buffer.
+    int64_t size = 0;       ///< Bytes, all pipeline stages included.
+    int64_t offset = -1;    ///< Bytes from the start of shared memory.
+    unsigned stages = 1;
+    unsigned start = 0, end = 0; ///< Live range in program order (inclusive).
+  };
+
+  /// Analyses `kernel`; buffers are aligned to `alignment` bytes.
+  explicit SharedAllocation(mlir::func::FuncOp kernel, int64_t alignment = 128);
+
+  llvm::ArrayRef<Buffer> getBuffers() const { return buffers; }
+  /// Total bytes of dynamic shared memory.
+  int64_t getTotalSize() const { return totalSize; }
+
+  /// Writes `tilegpu.shared_offset` on each buffer's load and
+  /// `tessera.shared_bytes` on the kernel.
+  void annotate(mlir::func::FuncOp kernel) const;
+
+  /// Emits an error naming every buffer and its size when the total exceeds
+  /// `budget` bytes.
+  mlir::LogicalResult checkBudget(mlir::func::FuncOp kernel, int64_t budget,
+                                  llvm::StringRef chip) const;
+
+  /// Prints one line per buffer (offset, size, live range) for lit tests.
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  llvm::SmallVector<Buffer> buffers;
+  int64_t totalSize = 0;
+};
+
+} // namespace tessera
+
+#endif // TESSERA_ANALYSIS_SHAREDALLOCATION_H

@@ -1,0 +1,48 @@
+//===- Passes.td - Conversions out of the tile dialect -----*- tablegen -*-===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_CONVERSION_PASSES_TD
+#define TESSERA_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lower laid-out tile kernels to LLVM + NVVM inside a gpu.module";
+  let description = [{
+    Input: tile kernels (`func.func` with `tile.kernel`) whose tensors all
+    carry `#tilegpu` layouts (tilegpu-assign-layouts) and whose shared loads
+    carry `tilegpu.shared_offset` (tilegpu-allocate-shared).
+
+    Output: one `llvm.func` per kernel, marked `nvvm.kernel` with
+    `nvvm.maxntid`, inside `gpu.module @tessera`, taking the manifest ABI
+    (docs/manifest.md): each view becomes a global pointer, its sizes and its
+    strides (i64), scalars stay scalars. Inside, every tile is the vector of
+    the elements the running thread holds in its layout:
+
+    - `tile.load` into `#tilegpu.shared`: 16-byte `cp.async` copies (zero
+      filled past the view's sizes) into a swizzled buffer, then a barrier;
+    - `tile.dot`: `ldmatrix` (`.trans` for a K-major B operand) and
+      `mma.sync.m16n8k16` per fragment; an A operand in the mma layout (P of
+      P·V) is repacked from its accumulator registers (no shared memory);
+    - `tile.reduce` along rows: per-thread partials, then `shfl.bfly` 1 and 2;
+    - `math.exp2`: `ex2.approx.ftz.f32`;
+    - register loads and stores of mma / slice tiles: per element, masked.
+
+    Kernel metadata for the manifest is kept on the `llvm.func`
+    (`tile.grid`, `tile.sizes`, `tile.constants`, `tessera.kernel_name`,
+    `tessera.params`, `tessera.shared_bytes`).
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // TESSERA_CONVERSION_PASSES_TD

@@ -1,0 +1,42 @@
+//===- Pipeline.h - The tile-to-NVVM pass pipeline --------------*- C++ -*-===//
+//
+// Part of Tessera. One definition of the compiler's pipeline, shared by
+// `tessera-opt --tessera-to-nvvm` and `tessera-compile`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_CONVERSION_PIPELINE_H
+#define TESSERA_CONVERSION_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace tessera {
+
+struct TesseraPipelineOptions
+    : public mlir::PassPipelineOptions<TesseraPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip (sm_80 ... sm_90a)"),
+      llvm::cl::init("sm_90a")};
+};
+
+/// tile dialect -> GPU level: decompose online_softmax, canonicalize,
+/// assign layouts, allocate shared memory.
+void buildTileToGPUPipeline(mlir::OpPassManager &pm,
+                            const TesseraPipelineOptions &options);
+
+/// GPU level -> LLVM + NVVM in a gpu.module: convert-tile-to-nvvm and the
+/// upstream conversions to the LLVM dialect.
+void buildGPUToNVVMPipeline(mlir::OpPassManager &pm,
+                            const TesseraPipelineOptions &options);
+
+/// Both, in order.
+void buildTesseraToNVVMPipeline(mlir::OpPassManager &pm,
+                                const TesseraPipelineOptions &options);
+
+/// Registers `tessera-to-gpu`, `tessera-gpu-to-nvvm` and `tessera-to-nvvm`.
+void registerTesseraPipelines();
+
+} // namespace tessera
+
+#endif // TESSERA_CONVERSION_PIPELINE_H

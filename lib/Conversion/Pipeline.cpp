@@ -1,0 +1,67 @@
+//===- Pipeline.cpp - The tile-to-NVVM pass pipeline ----------------------===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Conversion/Pipeline.h"
+
+#include "tessera/Conversion/Passes.h"
+#include "tessera/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tessera::buildTileToGPUPipeline(OpPassManager &pm,
+                                     const TesseraPipelineOptions &options) {
+  pm.addPass(createTileDecomposeOnlineSoftmax());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
+  TileGPUAllocateSharedOptions allocation;
+  allocation.chip = options.chip;
+  pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared(allocation));
+}
+
+void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
+                                     const TesseraPipelineOptions &options) {
+  pm.addPass(createConvertTileToNVVM());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tessera::buildTesseraToNVVMPipeline(
+    OpPassManager &pm, const TesseraPipelineOptions &options) {
+  buildTileToGPUPipeline(pm, options);
+  buildGPUToNVVMPipeline(pm, options);
+}
+
+void tessera::registerTesseraPipelines() {
+  PassPipelineRegistration<TesseraPipelineOptions>(
+      "tessera-to-gpu",
+      "Tile dialect to the GPU level (layouts, shared-memory offsets)",
+      buildTileToGPUPipeline);
+  PassPipelineRegistration<TesseraPipelineOptions>(
+      "tessera-gpu-to-nvvm", "GPU level to LLVM + NVVM in a gpu.module",
+      buildGPUToNVVMPipeline);
+  PassPipelineRegistration<TesseraPipelineOptions>(
+      "tessera-to-nvvm", "Tile dialect to LLVM + NVVM in a gpu.module",
+      buildTesseraToNVVMPipeline);
+}

@@ -1,0 +1,1240 @@
+//===- TileToNVVM.cpp - Lower laid-out tile kernels to LLVM + NVVM --------===//
+//
+// Part of Tessera. Every tile becomes the vector of elements the running
+// thread holds in its #tilegpu layout; tile ops become per-thread vector
+// code, tensor-core instructions (ldmatrix, mma.sync), cp.async copies and
+// warp shuffles. The fragment layouts follow the PTX ISA, "Matrix Fragments
+// for mma.m16n8k16 with floating point type" (section 9.7.14.5.8).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Conversion/Passes.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_CONVERTTILETONVVM
+#include "tessera/Conversion/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tile;
+using namespace tessera::tilegpu;
+
+namespace {
+
+constexpr StringLiteral kSharedOffsetAttr = "tilegpu.shared_offset";
+constexpr StringLiteral kSharedBytesAttr = "tessera.shared_bytes";
+constexpr StringLiteral kSharedGlobal = "__tessera_smem";
+
+//===----------------------------------------------------------------------===//
+// Small IR-building helpers
+//===----------------------------------------------------------------------===//
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
+Value i64Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+
+Value addI32(OpBuilder &b, Location loc, Value v, int64_t c) {
+  if (c == 0)
+    return v;
+  return arith::AddIOp::create(b, loc, v, i32Const(b, loc, c));
+}
+
+/// The coordinates of the running thread that every layout is written in:
+/// lane = 4 * group + quad within warp `warp`.
+struct ThreadIds {
+  Value tid, warp, lane, group, quad;
+
+  static ThreadIds get(OpBuilder &b, Location loc) {
+    ThreadIds ids;
+    ids.tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    ids.warp = arith::DivUIOp::create(b, loc, ids.tid, i32Const(b, loc, 32));
+    ids.lane = arith::RemUIOp::create(b, loc, ids.tid, i32Const(b, loc, 32));
+    ids.group = arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 4));
+    ids.quad = arith::RemUIOp::create(b, loc, ids.lane, i32Const(b, loc, 4));
+    return ids;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Layout geometry: which element of a tile each per-thread slot holds
+//===----------------------------------------------------------------------===//
+
+/// The per-thread view of an mma tile (or of one of its slices).
+struct MmaGeometry {
+  int64_t rows = 1, cols = 1;
+  unsigned warpsM = 1;
+  int64_t rowsPerWarp() const { return rows / warpsM; }
+  int64_t mTiles() const { return rowsPerWarp() / 16; }
+  int64_t nTiles() const { return cols / 8; }
+  int64_t slot(int64_t mt, int64_t nt, int64_t c) const {
+    return (mt * nTiles() + nt) * 4 + c;
+  }
+};
+
+/// A slot's element: row = rowBase + rowConst, col = colBase + colConst, where
+/// the bases depend on the thread and the constants on the slot.
+struct SlotCoords {
+  int64_t rowConst = 0, colConst = 0;
+};
+
+/// Describes how a laid-out tile maps onto per-thread slots.
+struct Distribution {
+  enum Kind { Mma, Rows, Cols } kind;
+  MmaGeometry geom;
+
+  static std::optional<Distribution> get(RankedTensorType type) {
+    Distribution d;
+    if (auto mma = dyn_cast_if_present<MmaEncodingAttr>(type.getEncoding())) {
+      if (type.getRank() != 2)
+        return std::nullopt;
+      d.kind = Mma;
+      d.geom = {type.getDimSize(0), type.getDimSize(1), mma.getWarpsM()};
+      return d;
+    }
+    auto slice = dyn_cast_if_present<SliceEncodingAttr>(type.getEncoding());
+    if (!slice)
+      return std::nullopt;
+    int64_t extent = type.getRank() == 1
+                         ? type.getDimSize(0)
+                         : type.getDimSize(slice.getDim() == 1 ? 0 : 1);
+    d.geom.warpsM = slice.getParent().getWarpsM();
+    if (slice.getDim() == 1) {
+      d.kind = Rows;
+      d.geom.rows = extent;
+    } else {
+      d.kind = Cols;
+      d.geom.cols = extent;
+    }
+    return d;
+  }
+
+  int64_t numSlots() const {
+    switch (kind) {
+    case Mma:
+      return geom.mTiles() * geom.nTiles() * 4;
+    case Rows:
+      return geom.mTiles() * 2;
+    case Cols:
+      return geom.nTiles() * 2;
+    }
+    llvm_unreachable("unknown distribution");
+  }
+
+  /// The (row, col) of slot `s`, relative to the thread's bases.
+  SlotCoords coords(int64_t s) const {
+    switch (kind) {
+    case Mma: {
+      int64_t c = s % 4, tile = s / 4;
+      int64_t mt = tile / geom.nTiles(), nt = tile % geom.nTiles();
+      return {mt * 16 + (c >= 2 ? 8 : 0), nt * 8 + (c & 1)};
+    }
+    case Rows:
+      return {(s / 2) * 16 + (s % 2) * 8, 0};
+    case Cols:
+      return {0, (s / 2) * 8 + (s % 2)};
+    }
+    llvm_unreachable("unknown distribution");
+  }
+
+  /// The thread's row base: warp * rowsPerWarp + group.
+  Value rowBase(OpBuilder &b, Location loc, const ThreadIds &ids) const {
+    Value warpRow = arith::MulIOp::create(
+        b, loc, ids.warp, i32Const(b, loc, geom.rowsPerWarp()));
+    return arith::AddIOp::create(b, loc, warpRow, ids.group);
+  }
+
+  /// The thread's column base: 2 * quad.
+  Value colBase(OpBuilder &b, Location loc, const ThreadIds &ids) const {
+    return arith::MulIOp::create(b, loc, ids.quad, i32Const(b, loc, 2));
+  }
+
+  /// Only one copy of a replicated slot writes to memory: for row vectors,
+  /// the lane with quad 0 of each group; for column vectors, group 0 of warp 0.
+  Value isOwner(OpBuilder &b, Location loc, const ThreadIds &ids) const {
+    Value zero = i32Const(b, loc, 0);
+    switch (kind) {
+    case Mma:
+      return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    case Rows:
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.quad,
+                                   zero);
+    case Cols:
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::OrIOp::create(b, loc, ids.warp, ids.group), zero);
+    }
+    llvm_unreachable("unknown distribution");
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+/// A view is passed as a global pointer, its sizes and its strides.
+LLVM::LLVMStructType viewStructType(ViewType view) {
+  MLIRContext *ctx = view.getContext();
+  auto i64 = IntegerType::get(ctx, 64);
+  auto array = LLVM::LLVMArrayType::get(i64, view.getRank());
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, {LLVM::LLVMPointerType::get(ctx, 1), array, array});
+}
+
+class TileTypeConverter : public TypeConverter {
+public:
+  TileTypeConverter() {
+    addConversion([](Type type) { return type; });
+    addConversion([](ViewType view) -> Type { return viewStructType(view); });
+    addConversion([](RankedTensorType type) -> std::optional<Type> {
+      if (isa_and_present<SharedEncodingAttr>(type.getEncoding()))
+        return LLVM::LLVMPointerType::get(type.getContext(), 3);
+      auto dist = Distribution::get(type);
+      if (!dist)
+        return std::nullopt;
+      return VectorType::get({dist->numSlots()}, type.getElementType());
+    });
+    auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
+                          Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(materialize);
+    addTargetMaterialization(materialize);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+/// Accessors of a converted view struct.
+struct ViewValue {
+  Value value;
+  unsigned rank;
+
+  Value ptr(OpBuilder &b, Location loc) const {
+    return LLVM::ExtractValueOp::create(b, loc, value, ArrayRef<int64_t>{0});
+  }
+  Value size(OpBuilder &b, Location loc, unsigned d) const {
+    return LLVM::ExtractValueOp::create(b, loc, value,
+                                        ArrayRef<int64_t>{1, int64_t(d)});
+  }
+  Value stride(OpBuilder &b, Location loc, unsigned d) const {
+    return LLVM::ExtractValueOp::create(b, loc, value,
+                                        ArrayRef<int64_t>{2, int64_t(d)});
+  }
+};
+
+/// Addressing of tile elements inside a view: the leading indices select one
+/// element, the trailing `tileRank` dimensions start at the trailing indices.
+struct ViewAccess {
+  ViewValue view;
+  SmallVector<Value> indices; // i32, one per view dimension
+  unsigned tileRank;
+
+  /// Element offset and in-bounds predicate of the tile element at
+  /// (indices[R-2] + row, indices[R-1] + col) (2-D tiles) or
+  /// indices[R-1] + row (1-D tiles).
+  std::pair<Value, Value> locate(OpBuilder &b, Location loc, Value row,
+                                 Value col) const {
+    unsigned rank = view.rank;
+    Value offset = i64Const(b, loc, 0);
+    Value inBounds = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    for (unsigned d = 0; d < rank; ++d) {
+      Value index = indices[d];
+      unsigned tileDim = d + tileRank;
+      if (tileDim >= rank) {
+        Value delta = (tileRank == 2 && d == rank - 1) ? col : row;
+        index = arith::AddIOp::create(b, loc, index, delta);
+      }
+      Value index64 =
+          arith::ExtSIOp::create(b, loc, b.getI64Type(), index);
+      Value size = view.size(b, loc, d);
+      Value ok = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index64,
+                                i64Const(b, loc, 0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index64,
+                                size));
+      inBounds = arith::AndIOp::create(b, loc, inBounds, ok);
+      offset = arith::AddIOp::create(
+          b, loc, offset,
+          arith::MulIOp::create(b, loc, index64, view.stride(b, loc, d)));
+    }
+    return {offset, inBounds};
+  }
+};
+
+Value globalAddress(OpBuilder &b, Location loc, Value base, Type elementType,
+                    Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                             ValueRange{offset});
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// The start of dynamic shared memory plus `offset` bytes.
+Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedGlobal);
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{offset});
+}
+
+/// The byte address of element (row, col) of a swizzled shared tile with
+/// `cols` 16-bit columns: 16-byte chunks are permuted by chunk ^ (row % k),
+/// k = min(8, chunks per row), so the 8 rows an ldmatrix reads hit distinct
+/// banks. `col` must be a multiple of 8 or the offset within a chunk is kept.
+Value sharedAddress(OpBuilder &b, Location loc, Value base, int64_t cols,
+                    Value row, Value col) {
+  int64_t chunksPerRow = cols / 8;
+  int64_t period = std::min<int64_t>(8, chunksPerRow);
+  Value chunk = arith::DivUIOp::create(b, loc, col, i32Const(b, loc, 8));
+  Value within = arith::RemUIOp::create(b, loc, col, i32Const(b, loc, 8));
+  Value phase = arith::RemUIOp::create(b, loc, row, i32Const(b, loc, period));
+  Value swizzled = arith::XOrIOp::create(b, loc, chunk, phase);
+  Value bytes = arith::MulIOp::create(b, loc, row,
+                                      i32Const(b, loc, cols * 2));
+  bytes = arith::AddIOp::create(
+      b, loc, bytes,
+      arith::MulIOp::create(b, loc, swizzled, i32Const(b, loc, 16)));
+  bytes = arith::AddIOp::create(
+      b, loc, bytes, arith::MulIOp::create(b, loc, within, i32Const(b, loc, 2)));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns: grid and view queries
+//===----------------------------------------------------------------------===//
+
+template <typename SourceOp, typename X, typename Y, typename Z>
+struct GridQueryLowering : public OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Location loc = op.getLoc();
+    Value v;
+    switch (op.getAxis()) {
+    case 0:
+      v = X::create(rewriter, loc, i32);
+      break;
+    case 1:
+      v = Y::create(rewriter, loc, i32);
+      break;
+    default:
+      v = Z::create(rewriter, loc, i32);
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct DimLowering : public OpConversionPattern<DimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ViewValue view{adaptor.getView(), op.getView().getType().getRank()};
+    Value size = view.size(rewriter, op.getLoc(), op.getIndex());
+    rewriter.replaceOpWithNewOp<arith::TruncIOp>(op, rewriter.getI32Type(),
+                                                 size);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: tile construction and shape ops
+//===----------------------------------------------------------------------===//
+
+struct SplatLowering : public OpConversionPattern<SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "tile without a layout");
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type,
+                                                     adaptor.getValue());
+    return success();
+  }
+};
+
+struct ConstantLowering : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tensorType = dyn_cast<RankedTensorType>(op.getType());
+    if (!tensorType)
+      return failure();
+    auto type = dyn_cast_if_present<VectorType>(
+        getTypeConverter()->convertType(tensorType));
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!type || !splat)
+      return op.emitOpError("expected a splat constant tile with a layout");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, type, SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()));
+    return success();
+  }
+};
+
+struct IotaLowering : public OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dist = Distribution::get(op.getType());
+    if (!dist || dist->kind == Distribution::Mma)
+      return op.emitOpError("expected a row or column slice layout");
+    Location loc = op.getLoc();
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    bool rows = dist->kind == Distribution::Rows;
+    Value base = rows ? dist->rowBase(rewriter, loc, ids)
+                      : dist->colBase(rewriter, loc, ids);
+    SmallVector<int32_t> offsets;
+    for (int64_t s = 0; s < dist->numSlots(); ++s) {
+      SlotCoords c = dist->coords(s);
+      offsets.push_back(rows ? c.rowConst : c.colConst);
+    }
+    auto vecType = VectorType::get({dist->numSlots()}, rewriter.getI32Type());
+    Value consts = arith::ConstantOp::create(
+        rewriter, loc, vecType,
+        DenseElementsAttr::get(vecType, ArrayRef<int32_t>(offsets)));
+    Value bases = vector::BroadcastOp::create(rewriter, loc, vecType, base);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, consts, bases);
+    return success();
+  }
+};
+
+/// Ops that only reinterpret the per-thread slots: expand_dims of a slice,
+/// trans of a shared tile, a broadcast that changes nothing.
+template <typename SourceOp>
+struct ForwardLowering : public OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type from = this->getTypeConverter()->convertType(op.getSrc().getType());
+    Type to = this->getTypeConverter()->convertType(op.getType());
+    if (!from || from != to)
+      return rewriter.notifyMatchFailure(op, "slots change");
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// broadcast of a row (M×1) or column (1×N) slice to the parent mma tile:
+/// each mma slot takes the slice slot of its row or column.
+struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = Distribution::get(op.getSrc().getType());
+    auto dst = Distribution::get(op.getType());
+    if (!src || !dst || dst->kind != Distribution::Mma ||
+        src->kind == Distribution::Mma)
+      return rewriter.notifyMatchFailure(op, "not a slice-to-mma broadcast");
+    SmallVector<int64_t> mask;
+    const MmaGeometry &g = dst->geom;
+    for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+      for (int64_t nt = 0; nt < g.nTiles(); ++nt)
+        for (int64_t c = 0; c < 4; ++c)
+          mask.push_back(src->kind == Distribution::Rows ? mt * 2 + c / 2
+                                                         : nt * 2 + c % 2);
+    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getSrc(),
+                                                   adaptor.getSrc(), mask);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: elementwise math
+//===----------------------------------------------------------------------===//
+
+/// The NVVM approximate instruction a math op maps to, with the scale that
+/// takes its argument to base 2 (exp) or its result from base 2 (log).
+struct ApproxMath {
+  StringRef intrinsic;
+  double argScale = 1.0, resultScale = 1.0;
+};
+
+std::optional<ApproxMath> approxMathFor(Operation *op) {
+  constexpr double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
+  if (isa<math::Exp2Op>(op))
+    return ApproxMath{"llvm.nvvm.ex2.approx.ftz.f"};
+  if (isa<math::ExpOp>(op))
+    return ApproxMath{"llvm.nvvm.ex2.approx.ftz.f", kLog2E, 1.0};
+  if (isa<math::Log2Op>(op))
+    return ApproxMath{"llvm.nvvm.lg2.approx.ftz.f"};
+  if (isa<math::LogOp>(op))
+    return ApproxMath{"llvm.nvvm.lg2.approx.ftz.f", 1.0, kLn2};
+  return std::nullopt;
+}
+
+/// exp2 / exp / log2 / log on f32 scalars or per-thread vectors, one
+/// approximate special-function instruction per element.
+struct ApproxMathLowering : public ConversionPattern {
+  ApproxMathLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<ApproxMath> approx = approxMathFor(op);
+    if (!approx)
+      return failure();
+    Location loc = op->getLoc();
+    Value input = operands[0];
+    Type f32 = rewriter.getF32Type();
+    if (getElementTypeOrSelf(input) != f32)
+      return op->emitOpError("expected f32 operands on the GPU");
+    auto scaled = [&](Value x, double scale) -> Value {
+      if (scale == 1.0)
+        return x;
+      return arith::MulFOp::create(
+          rewriter, loc, x,
+          arith::ConstantOp::create(rewriter, loc, f32,
+                                    rewriter.getF32FloatAttr(scale)));
+    };
+    auto apply = [&](Value x) -> Value {
+      Value r = LLVM::CallIntrinsicOp::create(
+                    rewriter, loc, f32,
+                    rewriter.getStringAttr(approx->intrinsic),
+                    ValueRange{scaled(x, approx->argScale)})
+                    .getResult(0);
+      return scaled(r, approx->resultScale);
+    };
+    auto vecType = dyn_cast<VectorType>(input.getType());
+    if (!vecType) {
+      rewriter.replaceOp(op, apply(input));
+      return success();
+    }
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < vecType.getNumElements(); ++i)
+      elements.push_back(
+          apply(vector::ExtractOp::create(rewriter, loc, input, i)));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, elements);
+    return success();
+  }
+};
+
+/// Any other arith / math op on tiles: the same op on the per-thread vectors
+/// (all operands share one layout, so slot i of each is the same element).
+struct ElementwiseLowering : public ConversionPattern {
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || op->getNumRegions() != 0 ||
+        !llvm::is_contained({StringRef("arith"), StringRef("math")},
+                            dialect->getNamespace()))
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
+                         op->getAttrs());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: reductions
+//===----------------------------------------------------------------------===//
+
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
+  switch (kind) {
+  case ReduceKind::Max:
+    return arith::MaximumFOp::create(b, loc, x, y);
+  case ReduceKind::Min:
+    return arith::MinimumFOp::create(b, loc, x, y);
+  case ReduceKind::Sum:
+    return arith::AddFOp::create(b, loc, x, y);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// Row reduction of an mma tile: each thread combines its own slots of a
+/// row, then the four lanes of a group (which hold the row's other columns)
+/// exchange partials with shfl.bfly 1 and 2. Nothing crosses warps.
+struct ReduceRowsLowering : public OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = Distribution::get(op.getSrc().getType());
+    if (!src || src->kind != Distribution::Mma || op.getAxis() != 1)
+      return op.emitOpError("only row reductions (axis 1) of mma tiles are "
+                            "supported on the GPU");
+    if (!getElementTypeOrSelf(op.getType()).isF32())
+      return op.emitOpError("expected an f32 reduction on the GPU");
+    Location loc = op.getLoc();
+    Value in = adaptor.getSrc();
+    const MmaGeometry &g = src->geom;
+    Value mask = i32Const(rewriter, loc, -1);
+    Value clamp = i32Const(rewriter, loc, 31);
+    SmallVector<Value> rows;
+    for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
+      for (int64_t h = 0; h < 2; ++h) {
+        Value acc;
+        for (int64_t nt = 0; nt < g.nTiles(); ++nt)
+          for (int64_t j = 0; j < 2; ++j) {
+            Value x = vector::ExtractOp::create(rewriter, loc, in,
+                                                g.slot(mt, nt, 2 * h + j));
+            acc = acc ? combine(rewriter, loc, op.getKind(), acc, x) : x;
+          }
+        for (int64_t offset : {1, 2}) {
+          Value other = NVVM::ShflOp::create(
+              rewriter, loc, rewriter.getF32Type(), mask, acc,
+              i32Const(rewriter, loc, offset), clamp, NVVM::ShflKind::bfly,
+              UnitAttr());
+          acc = combine(rewriter, loc, op.getKind(), acc, other);
+        }
+        rows.push_back(acc);
+      }
+    }
+    Type type = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, rows);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: tile.dot on tensor cores
+//===----------------------------------------------------------------------===//
+
+/// Packs 2×2 values into the vector<2x2xT> fragments nvgpu.mma.sync takes.
+Value packFragment(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                   int64_t rows) {
+  auto type = VectorType::get({rows, 2}, values.front().getType());
+  return vector::FromElementsOp::create(b, loc, type, values);
+}
+
+/// Splits the i32 registers an ldmatrix returns into f16/bf16 pairs.
+SmallVector<Value> unpackLdMatrix(OpBuilder &b, Location loc, Value result,
+                                  int64_t count, Type elementType) {
+  SmallVector<Value> halves;
+  auto pairType = VectorType::get({2}, elementType);
+  for (int64_t i = 0; i < count; ++i) {
+    Value reg = LLVM::ExtractValueOp::create(b, loc, result, i);
+    Value pair = LLVM::BitcastOp::create(b, loc, pairType, reg);
+    for (int64_t j = 0; j < 2; ++j)
+      halves.push_back(vector::ExtractOp::create(b, loc, pair, j));
+  }
+  return halves;
+}
+
+/// ldmatrix.x4 of four 8×8 matrices; lane l gives the address of row l % 8 of
+/// matrix l / 8. Returns the 8 halves the thread receives.
+SmallVector<Value> ldmatrixX4(OpBuilder &b, Location loc, Value address,
+                              bool transpose, Type elementType) {
+  MLIRContext *ctx = b.getContext();
+  auto i32 = b.getI32Type();
+  auto resultType = LLVM::LLVMStructType::getLiteral(ctx, {i32, i32, i32, i32});
+  Value result = NVVM::LdMatrixOp::create(
+      b, loc, resultType, address, /*num=*/4,
+      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8), NVVM::LdStMatrixEltType::B16);
+  return unpackLdMatrix(b, loc, result, 4, elementType);
+}
+
+struct DotLowering : public OpConversionPattern<DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto accDist = Distribution::get(op.getAcc().getType());
+    if (!accDist || accDist->kind != Distribution::Mma)
+      return op.emitOpError("expected an mma accumulator");
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    int64_t k = aType.getDimSize(1);
+    const MmaGeometry &g = accDist->geom;
+    if (k % 16 != 0 || g.nTiles() % 2 != 0)
+      return op.emitOpError("expected K and N to be multiples of 16 for "
+                            "mma.sync.m16n8k16, got K = ")
+             << k << ", N = " << g.cols;
+    auto bShared = dyn_cast_if_present<SharedEncodingAttr>(bType.getEncoding());
+    if (!bShared)
+      return op.emitOpError("expected operand b in shared memory");
+    auto aShared = dyn_cast_if_present<SharedEncodingAttr>(aType.getEncoding());
+    if (aShared && aShared.getTransposed())
+      return op.emitOpError("a transposed A operand is not supported yet");
+
+    Location loc = op.getLoc();
+    Type elementType = aType.getElementType();
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    // lane % 16 and lane / 16 address rows and 8-column halves of ldmatrix.
+    Value laneLo8 = arith::RemUIOp::create(rewriter, loc, ids.lane,
+                                           i32Const(rewriter, loc, 8));
+    Value laneMat = arith::DivUIOp::create(rewriter, loc, ids.lane,
+                                           i32Const(rewriter, loc, 8));
+    Value laneBit0 = arith::RemUIOp::create(rewriter, loc, laneMat,
+                                            i32Const(rewriter, loc, 2));
+    Value laneBit1 = arith::DivUIOp::create(rewriter, loc, laneMat,
+                                            i32Const(rewriter, loc, 2));
+    Value warpRow = arith::MulIOp::create(
+        rewriter, loc, ids.warp, i32Const(rewriter, loc, g.rowsPerWarp()));
+
+    // The accumulator fragments, updated in place over the k steps.
+    Value acc = adaptor.getAcc();
+    SmallVector<Value> cFrags;
+    for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+      for (int64_t nt = 0; nt < g.nTiles(); ++nt) {
+        SmallVector<Value> c;
+        for (int64_t i = 0; i < 4; ++i)
+          c.push_back(vector::ExtractOp::create(rewriter, loc, acc,
+                                                g.slot(mt, nt, i)));
+        cFrags.push_back(packFragment(rewriter, loc, c, 2));
+      }
+
+    int64_t bCols = bShared.getTransposed() ? bType.getDimSize(0)
+                                            : bType.getDimSize(1);
+    for (int64_t kt = 0; kt < k / 16; ++kt) {
+      SmallVector<Value> aFrags;
+      for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+        aFrags.push_back(aShared ? loadSharedA(rewriter, loc, adaptor.getA(),
+                                               aType, warpRow, ids, mt, kt)
+                                 : repackA(rewriter, loc, adaptor.getA(),
+                                           aType, mt, kt));
+      for (int64_t nt = 0; nt < g.nTiles(); nt += 2) {
+        // One ldmatrix.x4 gives b0, b1 of n-fragments nt and nt + 1.
+        Value row, col;
+        Value kBase = addI32(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, laneBit0,
+                                  i32Const(rewriter, loc, 8)),
+            kt * 16);
+        Value nBase = arith::MulIOp::create(rewriter, loc, laneBit1,
+                                            i32Const(rewriter, loc, 8));
+        if (bShared.getTransposed()) {
+          // Stored [N][K]: rows are n, read as they are.
+          row = addI32(rewriter, loc,
+                       arith::AddIOp::create(rewriter, loc, nBase, laneLo8),
+                       nt * 8);
+          col = kBase;
+        } else {
+          // Stored [K][N]: rows are k, read with .trans.
+          row = arith::AddIOp::create(rewriter, loc, kBase, laneLo8);
+          col = addI32(rewriter, loc, nBase, nt * 8);
+        }
+        Value address = sharedAddress(rewriter, loc, adaptor.getB(), bCols,
+                                      row, col);
+        SmallVector<Value> h = ldmatrixX4(rewriter, loc, address,
+                                          !bShared.getTransposed(),
+                                          elementType);
+        Value b0 = packFragment(rewriter, loc, ArrayRef(h).slice(0, 4), 2);
+        Value b1 = packFragment(rewriter, loc, ArrayRef(h).slice(4, 4), 2);
+        for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
+          for (auto [n, bFrag] : {std::pair{nt, b0}, std::pair{nt + 1, b1}}) {
+            Value &c = cFrags[mt * g.nTiles() + n];
+            c = nvgpu::MmaSyncOp::create(rewriter, loc, aFrags[mt], bFrag, c,
+                                         ArrayRef<int64_t>{16, 8, 16});
+          }
+        }
+      }
+    }
+
+    SmallVector<Value> out;
+    for (Value c : cFrags)
+      for (int64_t i = 0; i < 2; ++i)
+        for (int64_t j = 0; j < 2; ++j)
+          out.push_back(vector::ExtractOp::create(rewriter, loc, c,
+                                                  ArrayRef<int64_t>{i, j}));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, acc.getType(),
+                                                        out);
+    return success();
+  }
+
+  /// The A fragment (16×16 at m-fragment mt, k-step kt) of a shared tile
+  /// stored [M][K]: ldmatrix.x4, lane l addressing row l % 16, column
+  /// half l / 16.
+  static Value loadSharedA(OpBuilder &b, Location loc, Value base,
+                           RankedTensorType aType, Value warpRow,
+                           const ThreadIds &ids, int64_t mt, int64_t kt) {
+    Value row = addI32(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, warpRow,
+            arith::RemUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16))),
+        mt * 16);
+    Value col = addI32(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc,
+            arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16)),
+            i32Const(b, loc, 8)),
+        kt * 16);
+    Value address =
+        sharedAddress(b, loc, base, aType.getDimSize(1), row, col);
+    SmallVector<Value> h = ldmatrixX4(b, loc, address, /*transpose=*/false,
+                                      aType.getElementType());
+    // ldmatrix matrices 0..3 are rows 0-15 × cols 0-7, then cols 8-15:
+    // exactly a0, a1, a2, a3.
+    return packFragment(b, loc, h, 4);
+  }
+
+  /// The A fragment from an f16 tile in the mma layout: the accumulator slots
+  /// of n-fragments 2kt and 2kt+1 are a0 = (c0, c1) and a1 = (c2, c3) of the
+  /// first, a2, a3 of the second (FlashAttention-2's P in registers).
+  static Value repackA(OpBuilder &b, Location loc, Value a,
+                       RankedTensorType aType, int64_t mt, int64_t kt) {
+    auto dist = Distribution::get(aType);
+    SmallVector<Value> values;
+    for (int64_t nt : {2 * kt, 2 * kt + 1})
+      for (int64_t c = 0; c < 4; ++c)
+        values.push_back(
+            vector::ExtractOp::create(b, loc, a, dist->geom.slot(mt, nt, c)));
+    return packFragment(b, loc, values, 4);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: loads and stores
+//===----------------------------------------------------------------------===//
+
+ViewAccess makeAccess(Value view, ViewType viewType, ValueRange indices,
+                      unsigned tileRank) {
+  return ViewAccess{ViewValue{view, viewType.getRank()},
+                    SmallVector<Value>(indices), tileRank};
+}
+
+/// tile.load into shared memory: the CTA's threads copy 16-byte chunks with
+/// cp.async (cache at L2 only), zero-filling what lies past the view's sizes,
+/// into the swizzled buffer; then wait and synchronize.
+struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
+  SharedLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
+                     unsigned numThreads)
+      : OpConversionPattern(converter, ctx), numThreads(numThreads) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    if (!isa_and_present<SharedEncodingAttr>(type.getEncoding()))
+      return failure();
+    auto offsetAttr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    if (!offsetAttr)
+      return op.emitOpError("expected a shared-memory offset; run "
+                            "tilegpu-allocate-shared first");
+    if (type.getRank() != 2 || type.getDimSize(1) % 8 != 0 ||
+        type.getElementTypeBitWidth() != 16)
+      return op.emitOpError("expected a 2-D 16-bit tile with a multiple of 8 "
+                            "columns in shared memory, got ")
+             << type;
+    if (op.getPadding().convertToDouble() != 0.0)
+      return op.emitOpError("expected zero padding for a shared-memory load");
+
+    Location loc = op.getLoc();
+    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+    int64_t chunksPerRow = cols / 8, chunks = rows * chunksPerRow;
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    Value buffer = sharedBase(rewriter, loc, offsetAttr.getInt());
+    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
+                                   adaptor.getIndices(), 2);
+    Value globalPtr = access.view.ptr(rewriter, loc);
+    Value lastSize = access.view.size(rewriter, loc, access.view.rank - 1);
+    Type elementType = type.getElementType();
+
+    // Nobody may still read the buffer from a previous use.
+    NVVM::Barrier0Op::create(rewriter, loc);
+    for (int64_t first = 0; first < chunks; first += numThreads) {
+      Value chunk = addI32(rewriter, loc, ids.tid, first);
+      Value row = arith::DivUIOp::create(rewriter, loc, chunk,
+                                         i32Const(rewriter, loc, chunksPerRow));
+      Value col = arith::MulIOp::create(
+          rewriter, loc,
+          arith::RemUIOp::create(rewriter, loc, chunk,
+                                 i32Const(rewriter, loc, chunksPerRow)),
+          i32Const(rewriter, loc, 8));
+      auto [offset, inBounds] = access.locate(rewriter, loc, row, col);
+      // Bytes to read: the part of the chunk inside the last dimension.
+      Value colIndex = arith::ExtSIOp::create(
+          rewriter, loc, rewriter.getI64Type(),
+          arith::AddIOp::create(rewriter, loc, access.indices.back(), col));
+      Value left = arith::SubIOp::create(rewriter, loc, lastSize, colIndex);
+      left = arith::MinSIOp::create(rewriter, loc, left,
+                                    i64Const(rewriter, loc, 8));
+      Value bytes = arith::MulIOp::create(
+          rewriter, loc,
+          arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(), left),
+          i32Const(rewriter, loc, 2));
+      bytes = arith::SelectOp::create(rewriter, loc, inBounds, bytes,
+                                      i32Const(rewriter, loc, 0));
+      Value src = arith::SelectOp::create(
+          rewriter, loc, inBounds,
+          globalAddress(rewriter, loc, globalPtr, elementType, offset),
+          globalPtr);
+      Value dst = sharedAddress(rewriter, loc, buffer, cols, row, col);
+      auto copy = [&](OpBuilder &b, Location l) {
+        NVVM::CpAsyncOp::create(b, l, dst, src, 16,
+                                NVVM::LoadCacheModifierKind::CG, bytes);
+      };
+      if (first + numThreads <= chunks) {
+        copy(rewriter, loc);
+        continue;
+      }
+      Value active = arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::ult, chunk,
+                                           i32Const(rewriter, loc, chunks));
+      scf::IfOp::create(rewriter, loc, active, [&](OpBuilder &b, Location l) {
+        copy(b, l);
+        scf::YieldOp::create(b, l);
+      });
+    }
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
+    NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.replaceOp(op, buffer);
+    return success();
+  }
+
+  unsigned numThreads;
+};
+
+/// Per-slot global addresses of a distributed tile inside a view.
+struct SlotAddresses {
+  SmallVector<Value> addresses, inBounds;
+};
+
+SlotAddresses locateSlots(OpBuilder &b, Location loc,
+                          const Distribution &dist, const ViewAccess &access,
+                          Type elementType) {
+  ThreadIds ids = ThreadIds::get(b, loc);
+  Value rowBase = dist.rowBase(b, loc, ids);
+  Value colBase = dist.colBase(b, loc, ids);
+  Value base = access.view.ptr(b, loc);
+  SlotAddresses result;
+  for (int64_t s = 0; s < dist.numSlots(); ++s) {
+    SlotCoords c = dist.coords(s);
+    Value row = addI32(b, loc, rowBase, c.rowConst);
+    Value col = addI32(b, loc, colBase, c.colConst);
+    // A column vector's only tile dimension is its columns.
+    if (dist.kind == Distribution::Cols && access.tileRank == 1)
+      row = col;
+    auto [offset, inBounds] = access.locate(b, loc, row, col);
+    Value address = globalAddress(b, loc, base, elementType, offset);
+    result.addresses.push_back(
+        arith::SelectOp::create(b, loc, inBounds, address, base));
+    result.inBounds.push_back(inBounds);
+  }
+  return result;
+}
+
+/// tile.load straight into registers (mma or slice layouts): each slot reads
+/// its element, or takes the padding value out of bounds.
+struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dist = Distribution::get(op.getType());
+    if (!dist)
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = op.getType().getElementType();
+    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
+                                   adaptor.getIndices(), op.getType().getRank());
+    SlotAddresses slots =
+        locateSlots(rewriter, loc, *dist, access, elementType);
+    TypedAttr padAttr;
+    if (isa<FloatType>(elementType))
+      padAttr = rewriter.getFloatAttr(elementType,
+                                      op.getPadding().convertToDouble());
+    else
+      padAttr = rewriter.getIntegerAttr(
+          elementType, int64_t(op.getPadding().convertToDouble()));
+    Value pad = arith::ConstantOp::create(rewriter, loc, padAttr);
+    SmallVector<Value> values;
+    for (auto [address, inBounds] :
+         llvm::zip(slots.addresses, slots.inBounds)) {
+      Value v = LLVM::LoadOp::create(rewriter, loc, elementType, address);
+      values.push_back(
+          arith::SelectOp::create(rewriter, loc, inBounds, v, pad));
+    }
+    Type type = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, values);
+    return success();
+  }
+};
+
+/// tile.store of a distributed tile: each owning thread writes its slots
+/// that fall inside the view.
+struct StoreLowering : public OpConversionPattern<StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getValue().getType());
+    auto dist = Distribution::get(type);
+    if (!dist)
+      return op.emitOpError("expected a tile in registers (mma or slice "
+                            "layout), got ")
+             << type;
+    Location loc = op.getLoc();
+    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
+                                   adaptor.getIndices(), type.getRank());
+    SlotAddresses slots =
+        locateSlots(rewriter, loc, *dist, access, type.getElementType());
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    Value owner = dist->isOwner(rewriter, loc, ids);
+    for (auto [s, slotAddress] : llvm::enumerate(slots.addresses)) {
+      Value address = slotAddress;
+      Value value = vector::ExtractOp::create(rewriter, loc, adaptor.getValue(),
+                                              int64_t(s));
+      Value pred =
+          arith::AndIOp::create(rewriter, loc, owner, slots.inBounds[s]);
+      scf::IfOp::create(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
+        LLVM::StoreOp::create(b, l, value, address);
+        scf::YieldOp::create(b, l);
+      });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReturnLowering : public OpConversionPattern<func::ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->getParentOfType<LLVM::LLVMFuncOp>())
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange{});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Kernel signature
+//===----------------------------------------------------------------------===//
+
+std::string dtypeName(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+/// One manifest entry per source-level parameter (docs/manifest.md).
+DictionaryAttr paramAttr(func::FuncOp kernel, unsigned i) {
+  MLIRContext *ctx = kernel.getContext();
+  Builder b(ctx);
+  Type type = kernel.getArgumentTypes()[i];
+  SmallVector<NamedAttribute> entries;
+  auto name = kernel.getArgAttrOfType<StringAttr>(i, "tile.name");
+  entries.emplace_back(b.getStringAttr("name"),
+                       name ? name : b.getStringAttr("arg" + Twine(i)));
+  auto view = dyn_cast<ViewType>(type);
+  entries.emplace_back(b.getStringAttr("kind"),
+                       b.getStringAttr(view ? "tensor" : "scalar"));
+  entries.emplace_back(
+      b.getStringAttr("dtype"),
+      b.getStringAttr(dtypeName(view ? view.getElementType() : type)));
+  if (view) {
+    Attribute shape = kernel.getArgAttr(i, TileDialect::kShapeAttrName);
+    if (!shape) {
+      SmallVector<Attribute> dims;
+      for (unsigned d = 0; d < view.getRank(); ++d)
+        dims.push_back(b.getStringAttr("arg" + Twine(i) + "_dim" + Twine(d)));
+      shape = b.getArrayAttr(dims);
+    }
+    entries.emplace_back(b.getStringAttr("shape"), shape);
+  }
+  auto role = kernel.getArgAttrOfType<StringAttr>(i, TileDialect::kRoleAttrName);
+  entries.emplace_back(b.getStringAttr("role"),
+                       role ? role : b.getStringAttr("input"));
+  if (Attribute init = kernel.getArgAttr(i, TileDialect::kInitAttrName))
+    entries.emplace_back(b.getStringAttr("init"), init);
+  return b.getDictionaryAttr(entries);
+}
+
+/// Replaces `kernel` by an llvm.func in `module` with the manifest ABI, and
+/// rebuilds each view as a struct at entry.
+FailureOr<LLVM::LLVMFuncOp> convertSignature(func::FuncOp kernel,
+                                             gpu::GPUModuleOp module,
+                                             unsigned numThreads) {
+  MLIRContext *ctx = kernel.getContext();
+  OpBuilder b(ctx);
+  auto i64 = b.getI64Type();
+  auto globalPtr = LLVM::LLVMPointerType::get(ctx, 1);
+  SmallVector<Type> abiTypes;
+  for (Type type : kernel.getArgumentTypes()) {
+    if (auto view = dyn_cast<ViewType>(type)) {
+      abiTypes.push_back(globalPtr);
+      abiTypes.append(2 * view.getRank(), i64);
+    } else if (type.isIntOrFloat()) {
+      abiTypes.push_back(type);
+    } else {
+      return kernel.emitError("expected kernel parameters to be views or "
+                              "scalars, got ")
+             << type;
+    }
+  }
+  if (kernel.getNumResults() != 0)
+    return kernel.emitError("expected a kernel without results");
+
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = LLVM::LLVMFuncOp::create(
+      b, kernel.getLoc(), kernel.getName(),
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), abiTypes));
+  func->setAttr("nvvm.kernel", b.getUnitAttr());
+  func->setAttr("gpu.kernel", b.getUnitAttr());
+  func->setAttr("nvvm.maxntid",
+                b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
+  for (StringRef name : ArrayRef<StringRef>{
+           TileDialect::kGridAttrName, TileDialect::kSizesAttrName,
+           TileDialect::kConstantsAttrName, kSharedBytesAttr})
+    if (Attribute attr = kernel->getAttr(name))
+      func->setAttr(name, attr);
+  func->setAttr("tessera.kernel_name", b.getStringAttr(kernel.getName()));
+  SmallVector<Attribute> params;
+  for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
+    params.push_back(paramAttr(kernel, i));
+  func->setAttr("tessera.params", b.getArrayAttr(params));
+
+  Block *entry = func.addEntryBlock(b);
+  b.setInsertionPointToStart(entry);
+  SmallVector<Value> replacements;
+  unsigned next = 0;
+  for (Type type : kernel.getArgumentTypes()) {
+    auto view = dyn_cast<ViewType>(type);
+    if (!view) {
+      replacements.push_back(entry->getArgument(next++));
+      continue;
+    }
+    Location loc = kernel.getLoc();
+    Value s = LLVM::UndefOp::create(b, loc, viewStructType(view));
+    s = LLVM::InsertValueOp::create(b, loc, s, entry->getArgument(next++),
+                                    ArrayRef<int64_t>{0});
+    for (int64_t field : {1, 2})
+      for (unsigned d = 0; d < view.getRank(); ++d)
+        s = LLVM::InsertValueOp::create(b, loc, s, entry->getArgument(next++),
+                                        ArrayRef<int64_t>{field, int64_t(d)});
+    replacements.push_back(
+        UnrealizedConversionCastOp::create(b, loc, type, s).getResult(0));
+  }
+  Block &body = kernel.getBody().front();
+  entry->getOperations().splice(entry->end(), body.getOperations());
+  for (auto [arg, replacement] :
+       llvm::zip(body.getArguments(), replacements))
+    arg.replaceAllUsesWith(replacement);
+  // Move the remaining blocks (if any) after the entry block.
+  Region &region = func.getBody();
+  region.getBlocks().splice(region.end(), kernel.getBody().getBlocks(),
+                            std::next(kernel.getBody().begin()),
+                            kernel.getBody().end());
+  kernel.erase();
+  return func;
+}
+
+gpu::GPUModuleOp getOrCreateGpuModule(ModuleOp module) {
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    return gpuModule;
+  OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToEnd(module.getBody());
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  b.getUnitAttr());
+  auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), "tessera");
+  b.setInsertionPointToStart(gpuModule.getBody());
+  LLVM::GlobalOp::create(b, module.getLoc(),
+                         LLVM::LLVMArrayType::get(b.getI8Type(), 0),
+                         /*isConstant=*/false, LLVM::Linkage::External,
+                         kSharedGlobal, Attribute(), /*alignment=*/128,
+                         /*addrSpace=*/3);
+  return gpuModule;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertTileToNVVMPass
+    : public tessera::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(TileDialect::kKernelAttrName))
+        kernels.push_back(func);
+    if (kernels.empty())
+      return;
+    gpu::GPUModuleOp gpuModule = getOrCreateGpuModule(module);
+    for (func::FuncOp kernel : kernels) {
+      auto warps =
+          kernel->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
+      unsigned numThreads = 32 * (warps ? warps.getInt() : 4);
+      FailureOr<LLVM::LLVMFuncOp> func =
+          convertSignature(kernel, gpuModule, numThreads);
+      if (failed(func) || failed(lowerBody(*func, numThreads)))
+        return signalPassFailure();
+    }
+  }
+
+  LogicalResult lowerBody(LLVM::LLVMFuncOp func, unsigned numThreads) {
+    MLIRContext *ctx = &getContext();
+    TileTypeConverter converter;
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<TileDialect>();
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                           nvgpu::NVGPUDialect, vector::VectorDialect>();
+    target.addIllegalOp<func::ReturnOp>();
+    auto hasLegalTypes = [&](Operation *op) {
+      return converter.isLegal(op->getOperandTypes()) &&
+             converter.isLegal(op->getResultTypes());
+    };
+    target.addDynamicallyLegalDialect<arith::ArithDialect>(hasLegalTypes);
+    target.addDynamicallyLegalDialect<math::MathDialect>(
+        [&](Operation *op) { return false; });
+    target.addLegalOp<UnrealizedConversionCastOp>();
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<
+        GridQueryLowering<ProgramIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                          NVVM::BlockIdZOp>,
+        GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                          NVVM::GridDimZOp>,
+        DimLowering, SplatLowering, ConstantLowering, IotaLowering,
+        ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
+        ForwardLowering<BroadcastOp>, BroadcastLowering, ReduceRowsLowering,
+        DotLowering, RegisterLoadLowering, StoreLowering, ReturnLowering,
+        ApproxMathLowering, ElementwiseLowering>(converter, ctx);
+    patterns.add<SharedLoadLowering>(converter, ctx, numThreads);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    return applyPartialConversion(func, target, std::move(patterns));
+  }
+};
+
+} // namespace
