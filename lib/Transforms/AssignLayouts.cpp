@@ -86,7 +86,8 @@ private:
   void cloneRematerializableOps() {
     SmallVector<Operation *> toClone;
     kernel.walk([&](Operation *op) {
-      if (isRematerializable(op) && !op->getResult(0).hasOneUse())
+      Value result = op->getNumResults() == 1 ? op->getResult(0) : Value();
+      if (isRematerializable(op) && !result.use_empty() && !result.hasOneUse())
         toClone.push_back(op);
     });
     for (Operation *op : toClone) {

@@ -1,0 +1,86 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
+
+// The kernel becomes an llvm.func with the manifest ABI (pointer, sizes,
+// strides per view; scalars as they are) and its metadata, in gpu.module
+// @tessera next to the dynamic shared memory symbol.
+// CHECK-LABEL: gpu.module @tessera
+// CHECK: llvm.mlir.global external @__tessera_smem() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<0 x i8>
+// CHECK-LABEL: llvm.func @gemm16
+// CHECK-SAME: (%{{.*}}: !llvm.ptr<1>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: f32)
+// CHECK-SAME: gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 32, 1, 1>
+// CHECK-SAME: tessera.kernel_name = "gemm16"
+// CHECK-SAME: tessera.params = [{dtype = "f16", kind = "tensor", name = "A", role = "input", shape = ["M", 16]}, {dtype = "f32", kind = "tensor", name = "C", role = "output", shape = ["M", 16]}, {dtype = "f32", kind = "scalar", name = "alpha", role = "input"}]
+// CHECK-SAME: tessera.shared_bytes = 1024 : i64
+// Each shared load: barrier, 16-byte cp.async copies (zero-filled out of
+// bounds: the src-size operand), commit, wait, barrier.
+// CHECK: nvvm.barrier0
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = {{ *}}cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.barrier0
+// The B operand stored [N][K] (a transposed load) is read without .trans,
+// the A operand likewise; one k step, two n fragments.
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK-COUNT-2: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: nvgpu.mma.sync
+// The result: 8 slots per thread, each stored under its bounds predicate.
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+// CHECK: llvm.return
+func.func @gemm16(%a: !tile.view<f16, 2> {tile.name = "A", tile.shape = ["M", 16]},
+                  %c: !tile.view<f32, 2> {tile.name = "C", tile.shape = ["M", 16], tile.role = "output"},
+                  %alpha: f32 {tile.name = "alpha"})
+    attributes {tile.kernel, tile.num_warps = 1 : i32, tile.sizes = ["M"],
+                tile.grid = affine_map<()[s0] -> (s0 ceildiv 16)>} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %y = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %yt = tile.trans %y : tensor<16x16xf16> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %x, %yt, %z : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %s = tile.splat %alpha : f32 -> tensor<16x16xf32>
+  %e = arith.mulf %d, %s : tensor<16x16xf32>
+  tile.store %e, %c[%c0, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A K-major B operand (stored [K][N], like V in P·V) is read with .trans; an
+// A operand computed in registers is repacked, not loaded.
+// CHECK-LABEL: llvm.func @pv
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK-COUNT-2: nvgpu.mma.sync
+func.func @pv(%v: !tile.view<f16, 2>, %c: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %p = arith.constant dense<1.0> : tensor<16x16xf16>
+  %vt = tile.load %v[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %p, %vt, %z : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  tile.store %d, %c[%c0, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Row max: per-thread partials over the 4 slots of each row, then shfl.bfly
+// with offsets 1 and 2 inside the group of four lanes; exp2 becomes
+// ex2.approx.ftz; the row vector is stored by the lanes with quad 0.
+// CHECK-LABEL: llvm.func @softmax_row
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[ONE]], %{{.*}} : f32 -> f32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[TWO]], %{{.*}} : f32 -> f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+func.func @softmax_row(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x8xf32>
+  %s = arith.constant dense<0.0> : tensor<16x8xf32>
+  %v = arith.addf %t, %s : tensor<16x8xf32>
+  %w = math.exp2 %v : tensor<16x8xf32>
+  %mx = tile.reduce max %w axis 1 : tensor<16x8xf32> -> tensor<16xf32>
+  tile.store %mx, %o[%c0] : tensor<16xf32> -> !tile.view<f32, 1>
+  return
+}
