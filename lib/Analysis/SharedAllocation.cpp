@@ -28,11 +28,35 @@ StringRef tessera::supportedChips() {
   return "sm_80, sm_86, sm_89, sm_90, sm_90a, sm_120";
 }
 
-/// The number of pipeline stages a load's buffer needs (set by the
-/// software pipeliner, 1 otherwise).
-static unsigned stagesOf(Operation *load) {
-  auto attr = load->getAttrOfType<IntegerAttr>("tilegpu.stages");
+/// The number of pipeline stages of a buffer op (set by tilegpu-pipeline, 1
+/// otherwise).
+static unsigned stagesOf(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.stages");
   return attr ? std::max<int64_t>(1, attr.getInt()) : 1;
+}
+
+/// The one-stage tile a buffer op fills or reads, and its buffer id if it is
+/// part of a pipelined load.
+static std::optional<std::pair<RankedTensorType, std::optional<int64_t>>>
+bufferTile(Operation *op) {
+  auto shared = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor &&
+                   isa_and_present<tilegpu::SharedEncodingAttr>(
+                       tensor.getEncoding())
+               ? tensor
+               : RankedTensorType();
+  };
+  if (auto load = dyn_cast<tile::LoadOp>(op))
+    if (auto type = shared(load.getType()))
+      return std::make_pair(type, std::optional<int64_t>());
+  if (auto copy = dyn_cast<tilegpu::AsyncLoadOp>(op))
+    if (auto type = shared(copy.getTileType()))
+      return std::make_pair(type, std::optional<int64_t>(copy.getBuffer()));
+  if (auto view = dyn_cast<tilegpu::StageViewOp>(op))
+    if (auto type = shared(view.getType()))
+      return std::make_pair(type, std::optional<int64_t>(view.getBuffer()));
+  return std::nullopt;
 }
 
 SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
@@ -49,38 +73,57 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     last[op] = end;
   });
 
-  kernel.walk([&](tile::LoadOp load) {
-    auto type = load.getType();
-    if (!isa_and_present<tilegpu::SharedEncodingAttr>(type.getEncoding()))
+  // Group the buffer ops: a plain load is its own buffer, the ops of one
+  // pipelined load share theirs.
+  DenseMap<int64_t, size_t> byId;
+  kernel.walk([&](Operation *op) {
+    auto tile = bufferTile(op);
+    if (!tile)
       return;
+    auto [type, id] = *tile;
+    if (id) {
+      auto [it, inserted] = byId.try_emplace(*id, buffers.size());
+      if (!inserted) {
+        buffers[it->second].ops.push_back(op);
+        return;
+      }
+    }
     Buffer buffer;
-    buffer.owner = load;
-    buffer.stages = stagesOf(load);
+    buffer.ops.push_back(op);
+    buffer.tileType = type;
+    buffer.stages = stagesOf(op);
     buffer.size = type.getNumElements() *
                   ((type.getElementTypeBitWidth() + 7) / 8) * buffer.stages;
-    buffer.start = first[load];
-    buffer.end = first[load];
-    // The buffer lives until the last use of the tile or of a transpose of it,
-    // measured at the level of the load (a use inside a loop keeps it for the
-    // whole loop).
-    SmallVector<Value> worklist{load.getResult()};
-    Block *block = load->getBlock();
+    buffers.push_back(buffer);
+  });
+
+  // Live range, at the level of the buffer's first op: from that op to the
+  // last use of the tile (or of a transpose of it). A use inside a loop
+  // keeps the buffer for the whole loop.
+  for (Buffer &buffer : buffers) {
+    Block *block = buffer.ops.front()->getBlock();
+    buffer.start = first[buffer.ops.front()];
+    buffer.end = buffer.start;
+    auto extend = [&](Operation *user) {
+      if (Operation *ancestor = block->findAncestorOpInBlock(*user)) {
+        buffer.start = std::min(buffer.start, first[ancestor]);
+        buffer.end = std::max(buffer.end, last[ancestor]);
+      }
+    };
+    SmallVector<Value> worklist;
+    for (Operation *op : buffer.ops) {
+      extend(op);
+      llvm::append_range(worklist, op->getResults());
+    }
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
       for (Operation *user : v.getUsers()) {
         if (auto trans = dyn_cast<tile::TransOp>(user))
           worklist.push_back(trans.getResult());
-        if (Operation *ancestor = block->findAncestorOpInBlock(*user))
-          buffer.end = std::max(buffer.end, last[ancestor]);
+        extend(user);
       }
     }
-    // A load inside a loop is refilled every iteration while the previous
-    // iteration's readers may still run: live for the whole loop body.
-    if (stagesOf(load) > 1)
-      if (Operation *parent = load->getParentOp(); parent && parent != kernel)
-        buffer.end = std::max(buffer.end, last[parent]);
-    buffers.push_back(buffer);
-  });
+  }
 
   // First fit in program order.
   for (size_t i = 0; i < buffers.size(); ++i) {
@@ -109,8 +152,8 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
 void SharedAllocation::annotate(func::FuncOp kernel) const {
   Builder b(kernel.getContext());
   for (const Buffer &buffer : buffers)
-    buffer.owner->setAttr("tilegpu.shared_offset",
-                          b.getI64IntegerAttr(buffer.offset));
+    for (Operation *op : buffer.ops)
+      op->setAttr("tilegpu.shared_offset", b.getI64IntegerAttr(buffer.offset));
   kernel->setAttr("tessera.shared_bytes", b.getI64IntegerAttr(totalSize));
 }
 
@@ -124,9 +167,9 @@ LogicalResult SharedAllocation::checkBudget(func::FuncOp kernel,
                             << " bytes of shared memory, over the " << chip
                             << " budget of " << budget << " bytes";
   for (const Buffer &buffer : buffers)
-    diag.attachNote(buffer.owner->getLoc())
-        << "buffer of " << buffer.size << " bytes for "
-        << cast<tile::LoadOp>(buffer.owner).getType() << " ("
+    diag.attachNote(buffer.ops.front()->getLoc())
+        << "buffer of " << buffer.size << " bytes for " << buffer.tileType
+        << " ("
         << buffer.stages << " stage" << (buffer.stages > 1 ? "s" : "")
         << ") at offset " << buffer.offset;
   return failure();
@@ -136,7 +179,6 @@ void SharedAllocation::print(raw_ostream &os) const {
   for (const Buffer &buffer : buffers)
     os << "buffer offset=" << buffer.offset << " size=" << buffer.size
        << " stages=" << buffer.stages << " live=[" << buffer.start << ", "
-       << buffer.end << "] "
-       << cast<tile::LoadOp>(buffer.owner).getType() << "\n";
+       << buffer.end << "] " << buffer.tileType << "\n";
   os << "total=" << totalSize << "\n";
 }

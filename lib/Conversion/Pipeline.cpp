@@ -27,6 +27,9 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
+  TileGPUPipelineOptions pipelining;
+  pipelining.numStages = options.numStages;
+  pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));
   TileGPUAllocateSharedOptions allocation;
   allocation.chip = options.chip;
   pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared(allocation));

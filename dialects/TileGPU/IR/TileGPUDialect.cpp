@@ -19,6 +19,9 @@ using namespace tessera::tilegpu;
 #define GET_ATTRDEF_CLASSES
 #include "TileGPU/IR/TileGPUAttrs.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "TileGPU/IR/TileGPUOps.cpp.inc"
+
 namespace {
 /// Prints layouts as short aliases (#mma, #slice, #shared) at the top of a
 /// module: tensor types in lowered kernels stay readable.
@@ -43,5 +46,42 @@ void TileGPUDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "TileGPU/IR/TileGPUAttrs.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "TileGPU/IR/TileGPUOps.cpp.inc"
+      >();
   addInterfaces<TileGPUOpAsmInterface>();
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+/// A shared tile: 2-D, 16-bit elements, #tilegpu.shared.
+static LogicalResult verifySharedTile(Operation *op, Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !isa_and_present<SharedEncodingAttr>(tensor.getEncoding()))
+    return op->emitOpError() << "expected a tile in #tilegpu.shared, got "
+                             << type;
+  return success();
+}
+
+LogicalResult AsyncLoadOp::verify() {
+  if (failed(verifySharedTile(*this, getTileType())))
+    return failure();
+  auto view = getView().getType();
+  if (getIndices().size() != view.getRank())
+    return emitOpError() << "expected " << view.getRank()
+                         << " indices (one per view dimension), got "
+                         << getIndices().size();
+  auto tile = cast<RankedTensorType>(getTileType());
+  if (tile.getElementType() != view.getElementType())
+    return emitOpError() << "expected tile element type "
+                         << view.getElementType() << " (of the view), got "
+                         << tile.getElementType();
+  return success();
+}
+
+LogicalResult StageViewOp::verify() {
+  return verifySharedTile(*this, getResult().getType());
 }

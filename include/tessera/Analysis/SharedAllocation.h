@@ -11,6 +11,7 @@
 #define TESSERA_ANALYSIS_SHAREDALLOCATION_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -27,7 +28,10 @@ llvm::StringRef supportedChips();
 class SharedAllocation {
 public:
   struct Buffer {
-    mlir::Operation *owner; ///< The tile.load filling the buffer.
+    /// The ops that fill or read the buffer: a tile.load, or the
+    /// tilegpu.async_load / stage_view ops of one pipelined load.
+    llvm::SmallVector<mlir::Operation *> ops;
+    mlir::RankedTensorType tileType; ///< One stage's tile.
     int64_t size = 0;       ///< Bytes, all pipeline stages included.
     int64_t offset = -1;    ///< Bytes from the start of shared memory.
     unsigned stages = 1;

@@ -18,10 +18,14 @@ struct TesseraPipelineOptions
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip (sm_80 ... sm_90a)"),
       llvm::cl::init("sm_90a")};
+  PassOptions::Option<unsigned> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("cp.async pipeline depth (0: the kernel's tile.num_stages)"),
+      llvm::cl::init(0)};
 };
 
 /// tile dialect -> GPU level: decompose online_softmax, canonicalize,
-/// assign layouts, allocate shared memory.
+/// assign layouts, pipeline loop loads, allocate shared memory.
 void buildTileToGPUPipeline(mlir::OpPassManager &pm,
                             const TesseraPipelineOptions &options);
 

@@ -62,4 +62,64 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncOp"> {
+  let summary = "Place the shared-memory buffers of a laid-out kernel";
+  let description = [{
+    Input: a kernel after tilegpu-assign-layouts (and the pipeliner, whose
+    `tilegpu.stages` multiplies a buffer). Every `tile.load` into
+    `#tilegpu.shared` gets a buffer: its size is the tile's bytes times its
+    stages, its live range runs from the load to the last use of the tile
+    (or of a transpose of it) at the load's level. Buffers are packed first
+    fit in program order at 128-byte alignment, reusing space between
+    buffers never live together. Output: `tilegpu.shared_offset` on each
+    load and `tessera.shared_bytes` on the kernel.
+
+    A total over the chip's budget (sm_90/sm_90a: 227 KB, sm_80: 163 KB,
+    sm_86/sm_89/sm_120: 99 KB) is an error that names every buffer and its
+    size: a tuning sweep uses this to drop a config before compiling it.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "The target whose shared-memory budget applies">,
+  ];
+}
+
+def TileGPUTestPrintAllocation
+    : Pass<"tilegpu-test-print-allocation", "::mlir::func::FuncOp"> {
+  let summary = "Print the shared-memory allocation of each kernel (for tests)";
+  let description = [{
+    Prints one line per buffer (offset, size, stages, live range, tile type)
+    and the total, without changing the IR.
+  }];
+}
+
+def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
+  let summary = "Multi-buffer the shared-memory loads of scf.for loops (cp.async)";
+  let description = [{
+    Input: a kernel after tilegpu-assign-layouts. In every `scf.for` whose
+    body loads tiles into `#tilegpu.shared` at indices computed from the
+    induction variable and loop invariants only (K and V in attention), each
+    such `tile.load` becomes a `num_stages`-deep ring of shared buffers:
+
+    ```
+    prologue:  for s in 0 .. S-2: async_load(iteration s) -> stage s; commit
+    body k:    async_wait (S-2)              // iteration k's tiles are in
+               async_load(iteration k+S-1) -> stage (k+S-1) % S; commit
+               ... stage_view(k % S) replaces the tile.load ...
+    after:     async_wait 0
+    ```
+
+    Loads past the loop's end are predicated off but still commit a (empty)
+    group, so group counting stays uniform. `num_stages` = 1 leaves the loop
+    alone (synchronous loads). The stage count lands on each buffer
+    (`tilegpu.stages`) for tilegpu-allocate-shared.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "Buffers per pipelined load (0: the kernel's tile.num_stages, or 2)">,
+  ];
+  let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TESSERA_TRANSFORMS_PASSES_TD

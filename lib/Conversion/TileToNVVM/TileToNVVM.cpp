@@ -828,9 +828,83 @@ ViewAccess makeAccess(Value view, ViewType viewType, ValueRange indices,
                     SmallVector<Value>(indices), tileRank};
 }
 
-/// tile.load into shared memory: the CTA's threads copy 16-byte chunks with
-/// cp.async (cache at L2 only), zero-filling what lies past the view's sizes,
-/// into the swizzled buffer; then wait and synchronize.
+/// Checks that `type` can be staged in shared memory by 16-byte copies.
+LogicalResult checkSharedTile(Operation *op, RankedTensorType type) {
+  if (type.getRank() != 2 || type.getDimSize(1) % 8 != 0 ||
+      type.getElementTypeBitWidth() != 16)
+    return op->emitOpError("expected a 2-D 16-bit tile with a multiple of 8 "
+                           "columns in shared memory, got ")
+           << type;
+  return success();
+}
+
+int64_t sharedOffsetOf(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+  return attr ? attr.getInt() : -1;
+}
+
+int64_t tileBytes(RankedTensorType type) {
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+/// The CTA's threads copy the tile `access` selects into the swizzled shared
+/// buffer at `buffer` with 16-byte cp.async copies (cache at L2 only),
+/// zero-filling what lies past the view's sizes; `pred` (optional) turns
+/// every copy off. Does not commit or wait.
+void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
+                  RankedTensorType type, Value buffer, Value pred,
+                  unsigned numThreads) {
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  int64_t chunksPerRow = cols / 8, chunks = rows * chunksPerRow;
+  ThreadIds ids = ThreadIds::get(b, loc);
+  Value globalPtr = access.view.ptr(b, loc);
+  Value lastSize = access.view.size(b, loc, access.view.rank - 1);
+  for (int64_t first = 0; first < chunks; first += numThreads) {
+    Value chunk = addI32(b, loc, ids.tid, first);
+    Value row = arith::DivUIOp::create(b, loc, chunk,
+                                       i32Const(b, loc, chunksPerRow));
+    Value col = arith::MulIOp::create(
+        b, loc,
+        arith::RemUIOp::create(b, loc, chunk, i32Const(b, loc, chunksPerRow)),
+        i32Const(b, loc, 8));
+    auto [offset, inBounds] = access.locate(b, loc, row, col);
+    if (pred)
+      inBounds = arith::AndIOp::create(b, loc, inBounds, pred);
+    // Bytes to read: the part of the chunk inside the last dimension.
+    Value colIndex = arith::ExtSIOp::create(
+        b, loc, b.getI64Type(),
+        arith::AddIOp::create(b, loc, access.indices.back(), col));
+    Value left = arith::SubIOp::create(b, loc, lastSize, colIndex);
+    left = arith::MinSIOp::create(b, loc, left, i64Const(b, loc, 8));
+    Value bytes = arith::MulIOp::create(
+        b, loc, arith::TruncIOp::create(b, loc, b.getI32Type(), left),
+        i32Const(b, loc, 2));
+    bytes = arith::SelectOp::create(b, loc, inBounds, bytes,
+                                    i32Const(b, loc, 0));
+    Value src = arith::SelectOp::create(
+        b, loc, inBounds,
+        globalAddress(b, loc, globalPtr, type.getElementType(), offset),
+        globalPtr);
+    Value dst = sharedAddress(b, loc, buffer, cols, row, col);
+    auto copy = [&](OpBuilder &nested, Location l) {
+      NVVM::CpAsyncOp::create(nested, l, dst, src, 16,
+                              NVVM::LoadCacheModifierKind::CG, bytes);
+    };
+    if (first + numThreads <= chunks) {
+      copy(b, loc);
+      continue;
+    }
+    Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         chunk, i32Const(b, loc, chunks));
+    scf::IfOp::create(b, loc, active, [&](OpBuilder &nested, Location l) {
+      copy(nested, l);
+      scf::YieldOp::create(nested, l);
+    });
+  }
+}
+
+/// A synchronous tile.load into shared memory: barrier (nobody still reads
+/// the buffer), copy, commit, wait for everything, barrier.
 struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
   SharedLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
                      unsigned numThreads)
@@ -842,75 +916,21 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
     RankedTensorType type = op.getType();
     if (!isa_and_present<SharedEncodingAttr>(type.getEncoding()))
       return failure();
-    auto offsetAttr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
-    if (!offsetAttr)
+    int64_t offset = sharedOffsetOf(op);
+    if (offset < 0)
       return op.emitOpError("expected a shared-memory offset; run "
                             "tilegpu-allocate-shared first");
-    if (type.getRank() != 2 || type.getDimSize(1) % 8 != 0 ||
-        type.getElementTypeBitWidth() != 16)
-      return op.emitOpError("expected a 2-D 16-bit tile with a multiple of 8 "
-                            "columns in shared memory, got ")
-             << type;
+    if (failed(checkSharedTile(op, type)))
+      return failure();
     if (op.getPadding().convertToDouble() != 0.0)
       return op.emitOpError("expected zero padding for a shared-memory load");
-
     Location loc = op.getLoc();
-    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
-    int64_t chunksPerRow = cols / 8, chunks = rows * chunksPerRow;
-    ThreadIds ids = ThreadIds::get(rewriter, loc);
-    Value buffer = sharedBase(rewriter, loc, offsetAttr.getInt());
-    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
-                                   adaptor.getIndices(), 2);
-    Value globalPtr = access.view.ptr(rewriter, loc);
-    Value lastSize = access.view.size(rewriter, loc, access.view.rank - 1);
-    Type elementType = type.getElementType();
-
-    // Nobody may still read the buffer from a previous use.
+    Value buffer = sharedBase(rewriter, loc, offset);
     NVVM::Barrier0Op::create(rewriter, loc);
-    for (int64_t first = 0; first < chunks; first += numThreads) {
-      Value chunk = addI32(rewriter, loc, ids.tid, first);
-      Value row = arith::DivUIOp::create(rewriter, loc, chunk,
-                                         i32Const(rewriter, loc, chunksPerRow));
-      Value col = arith::MulIOp::create(
-          rewriter, loc,
-          arith::RemUIOp::create(rewriter, loc, chunk,
-                                 i32Const(rewriter, loc, chunksPerRow)),
-          i32Const(rewriter, loc, 8));
-      auto [offset, inBounds] = access.locate(rewriter, loc, row, col);
-      // Bytes to read: the part of the chunk inside the last dimension.
-      Value colIndex = arith::ExtSIOp::create(
-          rewriter, loc, rewriter.getI64Type(),
-          arith::AddIOp::create(rewriter, loc, access.indices.back(), col));
-      Value left = arith::SubIOp::create(rewriter, loc, lastSize, colIndex);
-      left = arith::MinSIOp::create(rewriter, loc, left,
-                                    i64Const(rewriter, loc, 8));
-      Value bytes = arith::MulIOp::create(
-          rewriter, loc,
-          arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(), left),
-          i32Const(rewriter, loc, 2));
-      bytes = arith::SelectOp::create(rewriter, loc, inBounds, bytes,
-                                      i32Const(rewriter, loc, 0));
-      Value src = arith::SelectOp::create(
-          rewriter, loc, inBounds,
-          globalAddress(rewriter, loc, globalPtr, elementType, offset),
-          globalPtr);
-      Value dst = sharedAddress(rewriter, loc, buffer, cols, row, col);
-      auto copy = [&](OpBuilder &b, Location l) {
-        NVVM::CpAsyncOp::create(b, l, dst, src, 16,
-                                NVVM::LoadCacheModifierKind::CG, bytes);
-      };
-      if (first + numThreads <= chunks) {
-        copy(rewriter, loc);
-        continue;
-      }
-      Value active = arith::CmpIOp::create(rewriter, loc,
-                                           arith::CmpIPredicate::ult, chunk,
-                                           i32Const(rewriter, loc, chunks));
-      scf::IfOp::create(rewriter, loc, active, [&](OpBuilder &b, Location l) {
-        copy(b, l);
-        scf::YieldOp::create(b, l);
-      });
-    }
+    emitTileCopy(rewriter, loc,
+                 makeAccess(adaptor.getView(), op.getView().getType(),
+                            adaptor.getIndices(), 2),
+                 type, buffer, Value(), numThreads);
     NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
     NVVM::Barrier0Op::create(rewriter, loc);
@@ -919,6 +939,80 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
   }
 
   unsigned numThreads;
+};
+
+/// The start of stage `stage` of a pipelined buffer.
+Value stageBase(OpBuilder &b, Location loc, int64_t offset, Value stage,
+                RankedTensorType type) {
+  Value base = sharedBase(b, loc, offset);
+  Value bytes = arith::MulIOp::create(b, loc, stage,
+                                      i32Const(b, loc, tileBytes(type)));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
+struct AsyncLoadLowering : public OpConversionPattern<AsyncLoadOp> {
+  AsyncLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
+                    unsigned numThreads)
+      : OpConversionPattern(converter, ctx), numThreads(numThreads) {}
+
+  LogicalResult
+  matchAndRewrite(AsyncLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getTileType());
+    int64_t offset = sharedOffsetOf(op);
+    if (offset < 0)
+      return op.emitOpError("expected a shared-memory offset; run "
+                            "tilegpu-allocate-shared first");
+    if (failed(checkSharedTile(op, type)))
+      return failure();
+    Location loc = op.getLoc();
+    emitTileCopy(rewriter, loc,
+                 makeAccess(adaptor.getView(), op.getView().getType(),
+                            adaptor.getIndices(), 2),
+                 type, stageBase(rewriter, loc, offset, adaptor.getStage(), type),
+                 adaptor.getPred(), numThreads);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  unsigned numThreads;
+};
+
+struct AsyncCommitLowering : public OpConversionPattern<AsyncCommitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return success();
+  }
+};
+
+struct AsyncWaitLowering : public OpConversionPattern<AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getPending());
+    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    return success();
+  }
+};
+
+struct StageViewLowering : public OpConversionPattern<StageViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StageViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t offset = sharedOffsetOf(op);
+    if (offset < 0)
+      return op.emitOpError("expected a shared-memory offset; run "
+                            "tilegpu-allocate-shared first");
+    rewriter.replaceOp(op, stageBase(rewriter, op.getLoc(), offset,
+                                     adaptor.getStage(), op.getType()));
+    return success();
+  }
 };
 
 /// Per-slot global addresses of a distributed tile inside a view.
@@ -1206,7 +1300,7 @@ struct ConvertTileToNVVMPass
     MLIRContext *ctx = &getContext();
     TileTypeConverter converter;
     ConversionTarget target(*ctx);
-    target.addIllegalDialect<TileDialect>();
+    target.addIllegalDialect<TileDialect, TileGPUDialect>();
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
                            nvgpu::NVGPUDialect, vector::VectorDialect>();
     target.addIllegalOp<func::ReturnOp>();
@@ -1230,7 +1324,10 @@ struct ConvertTileToNVVMPass
         ForwardLowering<BroadcastOp>, BroadcastLowering, ReduceRowsLowering,
         DotLowering, RegisterLoadLowering, StoreLowering, ReturnLowering,
         ApproxMathLowering, ElementwiseLowering>(converter, ctx);
-    patterns.add<SharedLoadLowering>(converter, ctx, numThreads);
+    patterns.add<AsyncCommitLowering, AsyncWaitLowering, StageViewLowering>(
+        converter, ctx);
+    patterns.add<SharedLoadLowering, AsyncLoadLowering>(converter, ctx,
+                                                        numThreads);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     return applyPartialConversion(func, target, std::move(patterns));

@@ -1,0 +1,80 @@
+//===- TileGPUOps.td - Asynchronous copies into shared memory -*- tablegen -*-===//
+//
+// Part of Tessera. The ops tilegpu-pipeline introduces: a tile.load into
+// shared memory split into an asynchronous copy issued iterations ahead, a
+// wait, and a view of the stage the copy filled.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_TILEGPU_OPS_TD
+#define TESSERA_TILEGPU_OPS_TD
+
+include "TileGPU/IR/TileGPUBase.td"
+include "Tile/IR/TileBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class TileGPU_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TileGPU_Dialect, mnemonic, traits>;
+
+def TileGPU_AsyncLoadOp : TileGPU_Op<"async_load", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "start copying a tile into one stage of a shared buffer";
+  let description = [{
+    Issues the 16-byte `cp.async` copies of the tile `view[indices]` (with
+    `tile.load`'s slicing and zero fill) into stage `stage` of shared buffer
+    `buffer`, when `pred` holds. Nothing waits for the copies: a later
+    `tilegpu.async_commit` closes the group and `tilegpu.async_wait` waits.
+
+    ```mlir
+    tilegpu.async_load %K[%bh, %n, %c0] stage %s if %p {buffer = 1 : i64}
+        : !tile.view<f16, 3> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+    ```
+  }];
+  let arguments = (ins Tile_ViewType:$view, Variadic<I32>:$indices, I32:$stage,
+                       I1:$pred, I64Attr:$buffer, TypeAttrOf<AnyRankedTensor>:$tileType);
+  let assemblyFormat = [{
+    $view `[` $indices `]` `stage` $stage `if` $pred attr-dict `:`
+      qualified(type($view)) `->` $tileType
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCommitOp : TileGPU_Op<"async_commit"> {
+  let summary = "close the group of the asynchronous copies issued so far";
+  let description = [{
+    ```mlir
+    tilegpu.async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait"> {
+  let summary = "wait until at most `pending` copy groups are in flight, then synchronize the CTA";
+  let description = [{
+    `cp.async.wait_group pending` followed by a CTA barrier: afterwards every
+    thread sees the tiles of the completed groups, and every thread has left
+    the code before the wait (so stages read there may be overwritten).
+
+    ```mlir
+    tilegpu.async_wait 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def TileGPU_StageViewOp : TileGPU_Op<"stage_view", [Pure]> {
+  let summary = "the tile held by one stage of a shared buffer";
+  let description = [{
+    ```mlir
+    %k = tilegpu.stage_view stage %s {buffer = 1 : i64}
+        : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+    ```
+  }];
+  let arguments = (ins I32:$stage, I64Attr:$buffer);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "`stage` $stage attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // TESSERA_TILEGPU_OPS_TD

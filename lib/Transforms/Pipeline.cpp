@@ -1,0 +1,166 @@
+//===- Pipeline.cpp - cp.async multi-buffering of loop loads --------------===//
+//
+// Part of Tessera. Software pipelining in the style of the FlashAttention-2
+// CUDA kernels: tiles for iteration k + S - 1 are copied while iteration k
+// computes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEGPUPIPELINE
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tilegpu;
+
+namespace {
+
+constexpr StringLiteral kStagesAttr = "tilegpu.stages";
+
+/// Whether `v` can be recomputed for another iteration: loop invariants, the
+/// induction variable, and pure arith ops of those inside the body.
+bool isIterationComputable(Value v, scf::ForOp loop) {
+  if (v == loop.getInductionVar())
+    return true;
+  if (loop.isDefinedOutsideOfLoop(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != loop.getBody() ||
+      def->getDialect()->getNamespace() != "arith" || def->getNumRegions() ||
+      !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isIterationComputable(operand, loop);
+  });
+}
+
+/// Recomputes `v` with the induction variable replaced as `mapping` says,
+/// cloning the arith ops it depends on at the builder's insertion point.
+Value recompute(OpBuilder &b, Value v, scf::ForOp loop, IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(v))
+    return mapped;
+  if (loop.isDefinedOutsideOfLoop(v))
+    return v;
+  Operation *def = v.getDefiningOp();
+  for (Value operand : def->getOperands())
+    recompute(b, operand, loop, mapping);
+  Operation *clone = b.clone(*def, mapping);
+  return clone->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
+/// Issues the async copies of `loads` for the iteration whose induction
+/// variable is `iv`, into stage `stage`, when `iv < ub`; then commits.
+void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
+                 ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> bufferIds,
+                 Value iv, Value stage, unsigned stages) {
+  Value pred = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
+                                     loop.getUpperBound());
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), iv);
+  for (auto [constLoad, id] : llvm::zip(loads, bufferIds)) {
+    tile::LoadOp load = constLoad;
+    SmallVector<Value> indices;
+    for (Value index : load.getIndices())
+      indices.push_back(recompute(b, index, loop, mapping));
+    auto copy = AsyncLoadOp::create(b, loc, load.getView(), indices, stage,
+                                    pred, b.getI64IntegerAttr(id),
+                                    TypeAttr::get(load.getType()));
+    copy->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));
+  }
+  AsyncCommitOp::create(b, loc);
+}
+
+LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
+                           int64_t &nextBufferId) {
+  SmallVector<tile::LoadOp> loads;
+  for (auto load : loop.getBody()->getOps<tile::LoadOp>())
+    if (isa_and_present<SharedEncodingAttr>(load.getType().getEncoding()) &&
+        llvm::all_of(load.getIndices(), [&](Value index) {
+          return isIterationComputable(index, loop);
+        }))
+      loads.push_back(load);
+  if (loads.empty() || !loop.getInductionVar().getType().isInteger(32))
+    return success();
+
+  SmallVector<int64_t> ids;
+  for (size_t i = 0; i < loads.size(); ++i)
+    ids.push_back(nextBufferId++);
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  Value lb = loop.getLowerBound(), step = loop.getStep();
+
+  // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
+  for (unsigned s = 0; s + 1 < stages; ++s) {
+    Value iv = arith::AddIOp::create(
+        b, loc, lb,
+        arith::MulIOp::create(b, loc, step, i32Const(b, loc, s)));
+    issueCopies(b, loc, loop, loads, ids, iv, i32Const(b, loc, s), stages);
+  }
+
+  // Body: wait for this iteration's group, then prefetch S-1 ahead.
+  b.setInsertionPointToStart(loop.getBody());
+  Value iv = loop.getInductionVar();
+  Value k = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+  Value stageCount = i32Const(b, loc, stages);
+  Value stage = arith::RemSIOp::create(b, loc, k, stageCount);
+  AsyncWaitOp::create(b, loc, stages - 2);
+  Value ahead = i32Const(b, loc, stages - 1);
+  Value nextIv = arith::AddIOp::create(
+      b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
+  Value nextStage = arith::RemSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, k, ahead), stageCount);
+  issueCopies(b, loc, loop, loads, ids, nextIv, nextStage, stages);
+
+  for (auto [load, id] : llvm::zip(loads, ids)) {
+    b.setInsertionPoint(load);
+    auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
+                                    b.getI64IntegerAttr(id));
+    view->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));
+    load.getResult().replaceAllUsesWith(view.getResult());
+    load.erase();
+  }
+
+  // Drain: no copy may still land in a buffer reused after the loop.
+  b.setInsertionPointAfter(loop);
+  AsyncWaitOp::create(b, loc, 0);
+  return success();
+}
+
+struct TileGPUPipelinePass
+    : public tessera::impl::TileGPUPipelineBase<TileGPUPipelinePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    func::FuncOp kernel = getOperation();
+    unsigned stages = numStages;
+    if (stages == 0) {
+      auto attr = kernel->getAttrOfType<IntegerAttr>(
+          tile::TileDialect::kNumStagesAttrName);
+      stages = attr ? attr.getInt() : 2;
+    }
+    if (stages < 2)
+      return;
+    SmallVector<scf::ForOp> loops;
+    kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    int64_t nextBufferId = 0;
+    for (scf::ForOp loop : loops)
+      if (failed(pipelineLoop(loop, stages, nextBufferId)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace
