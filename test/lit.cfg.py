@@ -19,9 +19,11 @@ config.substitutions.append(("%kernels", os.path.join(config.tessera_src_root, "
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# `not` and `count` at the start of a RUN line are looked up on PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tessera_tools_dir, config.llvm_tools_dir]
-tools = ["tessera-opt"]
+tools = ["tessera-opt", "tessera-translate"]
 for optional in ["tessera-compile", "tessera-run"]:
     if os.path.exists(os.path.join(config.tessera_tools_dir, optional)):
         tools.append(optional)

@@ -11,22 +11,9 @@
 #include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace tessera;
-
-std::optional<int64_t> tessera::sharedMemoryBudget(StringRef chip) {
-  return llvm::StringSwitch<std::optional<int64_t>>(chip)
-      .Cases({"sm_90", "sm_90a"}, 227 * 1024)
-      .Case("sm_80", 163 * 1024)
-      .Cases({"sm_86", "sm_89", "sm_120"}, 99 * 1024)
-      .Default(std::nullopt);
-}
-
-StringRef tessera::supportedChips() {
-  return "sm_80, sm_86, sm_89, sm_90, sm_90a, sm_120";
-}
 
 /// The number of pipeline stages of a buffer op (set by tilegpu-pipeline, 1
 /// otherwise).

@@ -7,6 +7,7 @@
 #include "tessera/Transforms/Passes.h"
 
 #include "tessera/Analysis/SharedAllocation.h"
+#include "tessera/Target/Chips.h"
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUALLOCATESHARED
@@ -25,14 +26,13 @@ struct TileGPUAllocateSharedPass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    std::optional<int64_t> budget = sharedMemoryBudget(chip);
-    if (!budget) {
-      kernel.emitError() << "unknown chip '" << chip << "'; expected one of "
-                         << supportedChips();
+    llvm::Expected<const ChipInfo &> info = lookupChip(chip);
+    if (!info) {
+      kernel.emitError() << llvm::toString(info.takeError());
       return signalPassFailure();
     }
     SharedAllocation allocation(kernel);
-    if (failed(allocation.checkBudget(kernel, *budget, chip)))
+    if (failed(allocation.checkBudget(kernel, info->sharedMemoryBudget, chip)))
       return signalPassFailure();
     allocation.annotate(kernel);
   }

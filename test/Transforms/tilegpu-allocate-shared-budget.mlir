@@ -5,7 +5,7 @@
 // 128 KB of shared tiles fit the 227 KB of sm_90a but not the 99 KB of sm_86;
 // the error names every buffer.
 // SM90: tessera.shared_bytes = 131072
-// CHIP: unknown chip 'sm_42'; expected one of sm_80, sm_86, sm_89, sm_90, sm_90a, sm_120
+// CHIP: unsupported target 'sm_42' (supported: sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_120)
 
 // expected-error @+1 {{needs 131072 bytes of shared memory, over the sm_86 budget of 101376 bytes}}
 func.func @big(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {

@@ -18,13 +18,6 @@
 
 namespace tessera {
 
-/// Bytes of shared memory one CTA may use on `chip` ("sm_80", "sm_90a", ...),
-/// or nullopt for an unknown chip.
-std::optional<int64_t> sharedMemoryBudget(llvm::StringRef chip);
-
-/// The chips Tessera targets, for error messages.
-llvm::StringRef supportedChips();
-
 class SharedAllocation {
 public:
   struct Buffer {

@@ -298,27 +298,67 @@ Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
                              ArrayRef<LLVM::GEPArg>{offset});
 }
 
-/// The byte address of element (row, col) of a swizzled shared tile with
-/// `cols` 16-bit columns: 16-byte chunks are permuted by chunk ^ (row % k),
-/// k = min(8, chunks per row), so the 8 rows an ldmatrix reads hit distinct
-/// banks. `col` must be a multiple of 8 or the offset within a chunk is kept.
+/// The swizzle period of a row of `chunksPerRow` 16-byte chunks: the largest
+/// power of two up to 8 that divides it. Chunks are permuted within aligned
+/// groups of that many.
+int64_t swizzlePeriod(int64_t chunksPerRow) {
+  int64_t period = 8;
+  while (chunksPerRow % period != 0)
+    period /= 2;
+  return period;
+}
+
+/// A coordinate in a shared tile, split into a thread-dependent part and a
+/// compile-time constant: row = rowVar + rowConst, 16-byte chunk =
+/// chunkVar + chunkConst with 0 <= chunkVar < chunkVarBound.
+struct SharedCoord {
+  Value rowVar;
+  int64_t rowConst = 0;
+  Value chunkVar;
+  int64_t chunkVarBound = 1;
+  int64_t chunkConst = 0;
+};
+
+/// The byte address of a chunk of a swizzled shared tile with `cols` 16-bit
+/// columns. Chunk c of row r is stored at chunk c ^ (r % period), so the 8
+/// rows an ldmatrix reads hit distinct banks.
+///
+/// The address is built as base + (thread part) + (constant): when the
+/// constants do not change the phase and do not carry into the thread's
+/// chunk bits, (chunkVar + chunkConst) ^ phase ==
+/// ((chunkVar ^ phase) ^ lo) + hi (lo = chunkConst % period), so all the
+/// fragments of a dot share a few registers and use immediate offsets.
 Value sharedAddress(OpBuilder &b, Location loc, Value base, int64_t cols,
-                    Value row, Value col) {
-  int64_t chunksPerRow = cols / 8;
-  int64_t period = std::min<int64_t>(8, chunksPerRow);
-  Value chunk = arith::DivUIOp::create(b, loc, col, i32Const(b, loc, 8));
-  Value within = arith::RemUIOp::create(b, loc, col, i32Const(b, loc, 8));
+                    const SharedCoord &c) {
+  int64_t chunksPerRow = cols / 8, rowBytes = cols * 2;
+  int64_t period = swizzlePeriod(chunksPerRow);
+  int64_t immediate = 0;
+  Value row = c.rowVar;
+  if (c.rowConst % period == 0)
+    immediate += c.rowConst * rowBytes;
+  else
+    row = addI32(b, loc, row, c.rowConst);
   Value phase = arith::RemUIOp::create(b, loc, row, i32Const(b, loc, period));
-  Value swizzled = arith::XOrIOp::create(b, loc, chunk, phase);
-  Value bytes = arith::MulIOp::create(b, loc, row,
-                                      i32Const(b, loc, cols * 2));
-  bytes = arith::AddIOp::create(
-      b, loc, bytes,
+  int64_t lo = c.chunkConst % period, hi = c.chunkConst - lo;
+  Value swizzled;
+  if (c.chunkVarBound + lo <= period && lo % c.chunkVarBound == 0) {
+    swizzled = arith::XOrIOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, c.chunkVar, phase),
+        i32Const(b, loc, lo));
+    immediate += hi * 16;
+  } else {
+    swizzled = arith::XOrIOp::create(
+        b, loc, addI32(b, loc, c.chunkVar, c.chunkConst), phase);
+  }
+  Value bytes = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, rowBytes)),
       arith::MulIOp::create(b, loc, swizzled, i32Const(b, loc, 16)));
-  bytes = arith::AddIOp::create(
-      b, loc, bytes, arith::MulIOp::create(b, loc, within, i32Const(b, loc, 2)));
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                             ValueRange{bytes});
+  Value address = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
+                                      base, ValueRange{bytes});
+  if (immediate == 0)
+    return address;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), address,
+                             ArrayRef<LLVM::GEPArg>{immediate});
 }
 
 //===----------------------------------------------------------------------===//
@@ -727,28 +767,27 @@ struct DotLowering : public OpConversionPattern<DotOp> {
                                  : repackA(rewriter, loc, adaptor.getA(),
                                            aType, mt, kt));
       for (int64_t nt = 0; nt < g.nTiles(); nt += 2) {
-        // One ldmatrix.x4 gives b0, b1 of n-fragments nt and nt + 1.
-        Value row, col;
-        Value kBase = addI32(
-            rewriter, loc,
-            arith::MulIOp::create(rewriter, loc, laneBit0,
-                                  i32Const(rewriter, loc, 8)),
-            kt * 16);
-        Value nBase = arith::MulIOp::create(rewriter, loc, laneBit1,
-                                            i32Const(rewriter, loc, 8));
+        // One ldmatrix.x4 gives b0, b1 of n-fragments nt and nt + 1: lanes
+        // 8-15 and 24-31 address k + 8, lanes 16-31 address n + 8.
+        SharedCoord coord;
+        coord.chunkVarBound = 2;
+        Value laneRow8 = arith::MulIOp::create(
+            rewriter, loc, bShared.getTransposed() ? laneBit1 : laneBit0,
+            i32Const(rewriter, loc, 8));
+        coord.rowVar = arith::AddIOp::create(rewriter, loc, laneRow8, laneLo8);
         if (bShared.getTransposed()) {
           // Stored [N][K]: rows are n, read as they are.
-          row = addI32(rewriter, loc,
-                       arith::AddIOp::create(rewriter, loc, nBase, laneLo8),
-                       nt * 8);
-          col = kBase;
+          coord.rowConst = nt * 8;
+          coord.chunkVar = laneBit0;
+          coord.chunkConst = kt * 2;
         } else {
           // Stored [K][N]: rows are k, read with .trans.
-          row = arith::AddIOp::create(rewriter, loc, kBase, laneLo8);
-          col = addI32(rewriter, loc, nBase, nt * 8);
+          coord.rowConst = kt * 16;
+          coord.chunkVar = laneBit1;
+          coord.chunkConst = nt;
         }
-        Value address = sharedAddress(rewriter, loc, adaptor.getB(), bCols,
-                                      row, col);
+        Value address =
+            sharedAddress(rewriter, loc, adaptor.getB(), bCols, coord);
         SmallVector<Value> h = ldmatrixX4(rewriter, loc, address,
                                           !bShared.getTransposed(),
                                           elementType);
@@ -781,21 +820,16 @@ struct DotLowering : public OpConversionPattern<DotOp> {
   static Value loadSharedA(OpBuilder &b, Location loc, Value base,
                            RankedTensorType aType, Value warpRow,
                            const ThreadIds &ids, int64_t mt, int64_t kt) {
-    Value row = addI32(
-        b, loc,
-        arith::AddIOp::create(
-            b, loc, warpRow,
-            arith::RemUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16))),
-        mt * 16);
-    Value col = addI32(
-        b, loc,
-        arith::MulIOp::create(
-            b, loc,
-            arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16)),
-            i32Const(b, loc, 8)),
-        kt * 16);
-    Value address =
-        sharedAddress(b, loc, base, aType.getDimSize(1), row, col);
+    SharedCoord coord;
+    coord.rowVar = arith::AddIOp::create(
+        b, loc, warpRow,
+        arith::RemUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16)));
+    coord.rowConst = mt * 16;
+    coord.chunkVar =
+        arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16));
+    coord.chunkVarBound = 2;
+    coord.chunkConst = kt * 2;
+    Value address = sharedAddress(b, loc, base, aType.getDimSize(1), coord);
     SmallVector<Value> h = ldmatrixX4(b, loc, address, /*transpose=*/false,
                                       aType.getElementType());
     // ldmatrix matrices 0..3 are rows 0-15 × cols 0-7, then cols 8-15:
@@ -859,14 +893,25 @@ void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
   ThreadIds ids = ThreadIds::get(b, loc);
   Value globalPtr = access.view.ptr(b, loc);
   Value lastSize = access.view.size(b, loc, access.view.rank - 1);
+  // Thread t copies chunks t, t + numThreads, ...: when numThreads is a
+  // multiple of the chunks per row, its column stays and its row advances
+  // by a constant.
+  bool fixedColumn = numThreads % chunksPerRow == 0;
+  Value cpr = i32Const(b, loc, chunksPerRow);
   for (int64_t first = 0; first < chunks; first += numThreads) {
     Value chunk = addI32(b, loc, ids.tid, first);
-    Value row = arith::DivUIOp::create(b, loc, chunk,
-                                       i32Const(b, loc, chunksPerRow));
-    Value col = arith::MulIOp::create(
-        b, loc,
-        arith::RemUIOp::create(b, loc, chunk, i32Const(b, loc, chunksPerRow)),
-        i32Const(b, loc, 8));
+    SharedCoord coord;
+    coord.chunkVarBound = chunksPerRow;
+    if (fixedColumn) {
+      coord.rowVar = arith::DivUIOp::create(b, loc, ids.tid, cpr);
+      coord.rowConst = first / chunksPerRow;
+      coord.chunkVar = arith::RemUIOp::create(b, loc, ids.tid, cpr);
+    } else {
+      coord.rowVar = arith::DivUIOp::create(b, loc, chunk, cpr);
+      coord.chunkVar = arith::RemUIOp::create(b, loc, chunk, cpr);
+    }
+    Value row = addI32(b, loc, coord.rowVar, coord.rowConst);
+    Value col = arith::MulIOp::create(b, loc, coord.chunkVar, i32Const(b, loc, 8));
     auto [offset, inBounds] = access.locate(b, loc, row, col);
     if (pred)
       inBounds = arith::AndIOp::create(b, loc, inBounds, pred);
@@ -885,7 +930,7 @@ void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
         b, loc, inBounds,
         globalAddress(b, loc, globalPtr, type.getElementType(), offset),
         globalPtr);
-    Value dst = sharedAddress(b, loc, buffer, cols, row, col);
+    Value dst = sharedAddress(b, loc, buffer, cols, coord);
     auto copy = [&](OpBuilder &nested, Location l) {
       NVVM::CpAsyncOp::create(nested, l, dst, src, 16,
                               NVVM::LoadCacheModifierKind::CG, bytes);
@@ -1206,9 +1251,10 @@ FailureOr<LLVM::LLVMFuncOp> convertSignature(func::FuncOp kernel,
   func->setAttr("gpu.kernel", b.getUnitAttr());
   func->setAttr("nvvm.maxntid",
                 b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
-  for (StringRef name : ArrayRef<StringRef>{
-           TileDialect::kGridAttrName, TileDialect::kSizesAttrName,
-           TileDialect::kConstantsAttrName, kSharedBytesAttr})
+  const StringRef kept[] = {TileDialect::kGridAttrName,
+                            TileDialect::kSizesAttrName,
+                            TileDialect::kConstantsAttrName, kSharedBytesAttr};
+  for (StringRef name : kept)
     if (Attribute attr = kernel->getAttr(name))
       func->setAttr(name, attr);
   func->setAttr("tessera.kernel_name", b.getStringAttr(kernel.getName()));
@@ -1217,6 +1263,11 @@ FailureOr<LLVM::LLVMFuncOp> convertSignature(func::FuncOp kernel,
     params.push_back(paramAttr(kernel, i));
   func->setAttr("tessera.params", b.getArrayAttr(params));
 
+  // The runtime guarantees 16-byte aligned tensors (docs/manifest.md).
+  for (auto [i, type] : llvm::enumerate(abiTypes))
+    if (isa<LLVM::LLVMPointerType>(type))
+      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      b.getI64IntegerAttr(16));
   Block *entry = func.addEntryBlock(b);
   b.setInsertionPointToStart(entry);
   SmallVector<Value> replacements;
@@ -1277,7 +1328,6 @@ struct ConvertTileToNVVMPass
     : public tessera::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *ctx = &getContext();
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(TileDialect::kKernelAttrName))

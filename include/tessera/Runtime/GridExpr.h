@@ -1,0 +1,72 @@
+//===- GridExpr.h - Grid-size expressions of the manifest -------*- C++ -*-===//
+//
+// Part of the Tessera project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A manifest gives each grid dimension as an integer expression over the
+/// symbolic sizes of the tensor arguments (docs/manifest.md, "Grid
+/// expressions"):
+///
+///   expr    := term (('+' | '-') term)*
+///   term    := unary (('*' | '/' | '%') unary)*
+///   unary   := '-' unary | primary
+///   primary := INTEGER | NAME | NAME '(' expr ',' expr ')' | '(' expr ')'
+///
+/// where the functions are `cdiv` (ceiling division), `min` and `max`; `/` is
+/// floor division and `%` the matching (non-negative for b > 0) remainder.
+/// Evaluation is in int64 with overflow and division-by-zero checks.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_RUNTIME_GRIDEXPR_H
+#define TESSERA_RUNTIME_GRIDEXPR_H
+
+#include "tessera/Runtime/Status.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera {
+namespace runtime {
+
+/// Values of the symbolic sizes (and constants) an expression may name.
+using SymbolTable = std::map<std::string, int64_t, std::less<>>;
+
+/// A parsed grid expression.
+class GridExpr {
+public:
+  /// Parses `text`. Errors say where: "column 8: expected ')' after ...".
+  static Expected<GridExpr> parse(std::string_view text);
+
+  /// Evaluates the expression with the names bound in `symbols`.
+  Expected<int64_t> evaluate(const SymbolTable &symbols) const;
+
+  /// The names the expression refers to (sorted, without duplicates,
+  /// function names excluded).
+  std::vector<std::string> names() const;
+
+  /// The source text.
+  const std::string &text() const { return text_; }
+
+  struct Node;
+
+private:
+  std::shared_ptr<const Node> root_;
+  std::string text_;
+};
+
+/// Floor division (rounds toward negative infinity); `b` must not be 0.
+int64_t floorDiv(int64_t a, int64_t b);
+/// Ceiling division (rounds toward positive infinity); `b` must not be 0.
+int64_t ceilDiv(int64_t a, int64_t b);
+
+} // namespace runtime
+} // namespace tessera
+
+#endif // TESSERA_RUNTIME_GRIDEXPR_H

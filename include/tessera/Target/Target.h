@@ -1,0 +1,118 @@
+//===- Target.h - PTX, cubin and resources for NVIDIA GPUs ------*- C++ -*-===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The Target stage turns the output of the tile-to-NVVM conversion (a
+/// `builtin.module` holding one `gpu.module @tessera` with one `llvm.func`
+/// kernel) into PTX, assembles the PTX with ptxas into a cubin, and reads
+/// the kernel's resources (registers, spills, stack, static shared memory)
+/// from `ptxas -v`. The JSON manifest beside them is written by
+/// tessera/Target/Manifest.h. See docs/target.md.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_TARGET_TARGET_H
+#define TESSERA_TARGET_TARGET_H
+
+#include "tessera/Target/Chips.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tessera {
+
+//===----------------------------------------------------------------------===//
+// Options and input
+//===----------------------------------------------------------------------===//
+
+/// How to compile for one target.
+struct TargetOptions {
+  /// The target chip, one of supportedChips().
+  std::string chip = "sm_90a";
+  /// NVPTX features; empty means the chip's default (e.g. "+ptx80").
+  std::string features;
+  /// Optimization level of the LLVM back end and of ptxas (0 to 3).
+  int optLevel = 3;
+  /// The CUDA toolkit; ptxas is looked up in `cudaRoot`/bin, then on PATH.
+  std::string cudaRoot = "/usr/local/cuda";
+};
+
+/// Registers the dialects, LLVM IR translations and the `#nvvm.target`
+/// interface that translateToPTX needs (gpu, llvm, nvvm, builtin). Call it on
+/// the registry of any context that holds modules passed to this stage.
+void registerTargetDialects(mlir::DialectRegistry &registry);
+
+/// The kernel of a module in the input form of this stage.
+struct KernelOps {
+  mlir::gpu::GPUModuleOp gpuModule;
+  mlir::LLVM::LLVMFuncOp kernel;
+};
+
+/// Finds the single `gpu.module` of `module` and its single `llvm.func`
+/// marked `nvvm.kernel`; errors name what is missing or duplicated.
+llvm::Expected<KernelOps> findKernel(mlir::ModuleOp module);
+
+/// Sets the targets of the kernel's `gpu.module` to one
+/// `#nvvm.target<chip, features, O>` built from `options`, replacing any
+/// target already there.
+llvm::Error attachNVVMTarget(mlir::ModuleOp module,
+                             const TargetOptions &options);
+
+//===----------------------------------------------------------------------===//
+// PTX and cubin
+//===----------------------------------------------------------------------===//
+
+/// Attaches the target of `options` (attachNVVMTarget), translates the
+/// kernel's `gpu.module` to LLVM IR and runs the NVPTX back end. Returns the
+/// PTX text; MLIR diagnostics become the error message.
+llvm::Expected<std::string> translateToPTX(mlir::ModuleOp module,
+                                           const TargetOptions &options);
+
+/// Resources of one kernel as `ptxas -v` reports them.
+struct KernelResources {
+  int64_t registers = 0;
+  int64_t spillStores = 0;        ///< bytes
+  int64_t spillLoads = 0;         ///< bytes
+  int64_t stack = 0;              ///< stack frame, bytes
+  int64_t staticSharedMemory = 0; ///< bytes, excluding dynamic shared memory
+};
+
+/// The output of ptxas.
+struct PtxasResult {
+  std::string cubin;         ///< the ELF bytes
+  std::string log;           ///< everything ptxas printed
+  KernelResources resources; ///< of the kernel the log names
+};
+
+/// Parses the `ptxas -v` log `log` for the entry `symbol`. Fails when the log
+/// does not mention `symbol`.
+llvm::Expected<KernelResources> parsePtxasLog(llvm::StringRef log,
+                                              llvm::StringRef symbol);
+
+/// The path of ptxas: `options.cudaRoot`/bin/ptxas, else the one on PATH.
+llvm::Expected<std::string> findPtxas(const TargetOptions &options);
+
+/// Runs `ptxas -arch=<chip> -O<n> -v` on `ptx`, whose entry is `symbol`.
+/// Returns the cubin and the entry's resources; a ptxas failure returns its
+/// log as the error.
+llvm::Expected<PtxasResult> assembleWithPtxas(llvm::StringRef ptx,
+                                              llvm::StringRef symbol,
+                                              const TargetOptions &options);
+
+} // namespace tessera
+
+#endif // TESSERA_TARGET_TARGET_H

@@ -1,0 +1,264 @@
+//===- LaunchPlan.cpp - Check arguments and compute a launch --------------===//
+//
+// Part of the Tessera project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Runtime/LaunchPlan.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace tessera {
+namespace runtime {
+
+TensorArg TensorArg::contiguous(uint64_t data, DType dtype,
+                                std::vector<int64_t> sizes) {
+  TensorArg tensor;
+  tensor.data = data;
+  tensor.dtype = dtype;
+  tensor.strides.assign(sizes.size(), 1);
+  for (size_t i = sizes.size(); i-- > 1;)
+    tensor.strides[i - 1] = tensor.strides[i] * sizes[i];
+  tensor.sizes = std::move(sizes);
+  return tensor;
+}
+
+int64_t TensorArg::numElements() const {
+  int64_t count = 1;
+  for (int64_t size : sizes)
+    count *= size;
+  return count;
+}
+
+ScalarArg ScalarArg::ofFloat(double value) {
+  ScalarArg scalar;
+  scalar.isFloat = true;
+  scalar.floatValue = value;
+  return scalar;
+}
+
+ScalarArg ScalarArg::ofInt(int64_t value) {
+  ScalarArg scalar;
+  scalar.intValue = value;
+  return scalar;
+}
+
+void LaunchPlan::addParam(const void *value, size_t bytes) {
+  uint64_t slot = 0;
+  std::memcpy(&slot, value, bytes);
+  slots_.push_back(slot);
+  sizes_.push_back(bytes);
+}
+
+std::vector<void *> LaunchPlan::paramPointers() const {
+  std::vector<void *> pointers;
+  pointers.reserve(slots_.size());
+  for (const uint64_t &slot : slots_)
+    pointers.push_back(const_cast<uint64_t *>(&slot));
+  return pointers;
+}
+
+namespace {
+
+std::string describeArg(const Manifest &manifest, size_t index) {
+  return "argument " + std::to_string(index) + " (" +
+         manifest.params[index].name + ")";
+}
+
+std::string sizesString(const std::vector<int64_t> &sizes) {
+  std::string text = "[";
+  for (size_t i = 0; i < sizes.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(sizes[i]);
+  return text + "]";
+}
+
+Status checkArgCount(const Manifest &manifest,
+                     const std::vector<KernelArg> &args) {
+  if (args.size() == manifest.params.size())
+    return Status::success();
+  return Status::error("expected " + std::to_string(manifest.params.size()) +
+                       " arguments (" + manifest.paramList() + "), got " +
+                       std::to_string(args.size()));
+}
+
+Status checkKind(const ParamSpec &spec, const KernelArg &arg) {
+  if (spec.isTensor() == arg.isTensor())
+    return Status::success();
+  return Status::error(std::string("expected a ") +
+                       (spec.isTensor() ? "tensor" : "scalar") + ", got a " +
+                       (arg.isTensor() ? "tensor" : "scalar"));
+}
+
+/// Checks dtype, rank, sizes, strides and the data pointer of one tensor.
+Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
+  if (tensor.dtype != spec.dtype)
+    return Status::error(std::string("expected dtype ") +
+                         dtypeName(spec.dtype) + ", got " +
+                         dtypeName(tensor.dtype));
+  if (tensor.sizes.size() != spec.rank())
+    return Status::error("expected rank " + std::to_string(spec.rank()) + " " +
+                         spec.shapeString() + ", got rank " +
+                         std::to_string(tensor.sizes.size()) + " " +
+                         sizesString(tensor.sizes));
+  if (tensor.strides.size() != tensor.sizes.size())
+    return Status::error("has " + std::to_string(tensor.sizes.size()) +
+                         " sizes but " + std::to_string(tensor.strides.size()) +
+                         " strides");
+  for (size_t d = 0; d < tensor.sizes.size(); ++d) {
+    if (tensor.sizes[d] < 0)
+      return Status::error("negative size in dimension " + std::to_string(d));
+    if (tensor.strides[d] < 0)
+      return Status::error("negative stride in dimension " + std::to_string(d));
+  }
+  if (tensor.numElements() > 0 && tensor.data == 0)
+    return Status::error("data pointer is null");
+  if (tensor.data % kTensorAlignment != 0) {
+    char address[32];
+    std::snprintf(address, sizeof(address), "0x%llx",
+                  static_cast<unsigned long long>(tensor.data));
+    return Status::error(std::string("data pointer ") + address + " is not " +
+                         std::to_string(kTensorAlignment) + "-byte aligned");
+  }
+  return Status::success();
+}
+
+/// Where a symbolic size was first bound, for mismatch messages.
+struct Binding {
+  int64_t value;
+  std::string origin;
+};
+
+Status bindTensorSizes(const Manifest &manifest, size_t index,
+                       const TensorArg &tensor,
+                       std::map<std::string, Binding> &bindings) {
+  const ParamSpec &spec = manifest.params[index];
+  for (size_t d = 0; d < spec.rank(); ++d) {
+    const ShapeDim &dim = spec.shape[d];
+    int64_t actual = tensor.sizes[d];
+    std::string where =
+        "dimension " + std::to_string(d) + " (" + dim.str() + ")";
+    if (!dim.isSymbolic()) {
+      if (actual != dim.fixed)
+        return Status::error(where + ": expected size " +
+                             std::to_string(dim.fixed) + ", got " +
+                             std::to_string(actual));
+      continue;
+    }
+    auto inserted = bindings.emplace(
+        dim.symbol, Binding{actual, describeArg(manifest, index)});
+    const Binding &bound = inserted.first->second;
+    if (!inserted.second && bound.value != actual)
+      return Status::error(where + " is " + std::to_string(actual) + ", but " +
+                           bound.origin + " has " + dim.symbol + " = " +
+                           std::to_string(bound.value));
+  }
+  return Status::success();
+}
+
+/// Packs a tensor as pointer, sizes, strides.
+void packTensor(const TensorArg &tensor, LaunchPlan &plan) {
+  plan.addParam(&tensor.data, sizeof(uint64_t));
+  for (int64_t size : tensor.sizes)
+    plan.addParam(&size, sizeof(int64_t));
+  for (int64_t stride : tensor.strides)
+    plan.addParam(&stride, sizeof(int64_t));
+}
+
+Status packScalar(const ParamSpec &spec, const ScalarArg &scalar,
+                  LaunchPlan &plan) {
+  if (spec.dtype == DType::F32) {
+    float value = static_cast<float>(scalar.isFloat ? scalar.floatValue
+                                                    : scalar.intValue);
+    plan.addParam(&value, sizeof(float));
+    return Status::success();
+  }
+  if (scalar.isFloat)
+    return Status::error(std::string("expected an integer (") +
+                         dtypeName(spec.dtype) + "), got a float");
+  if (spec.dtype == DType::I32) {
+    if (scalar.intValue < INT32_MIN || scalar.intValue > INT32_MAX)
+      return Status::error("value " + std::to_string(scalar.intValue) +
+                           " does not fit in i32");
+    int32_t value = static_cast<int32_t>(scalar.intValue);
+    plan.addParam(&value, sizeof(int32_t));
+    return Status::success();
+  }
+  plan.addParam(&scalar.intValue, sizeof(int64_t));
+  return Status::success();
+}
+
+/// Checks every argument, binds sizes, and (when `plan` is given) packs them.
+Status checkArgs(const Manifest &manifest, const std::vector<KernelArg> &args,
+                 std::map<std::string, Binding> &bindings, LaunchPlan *plan) {
+  TESSERA_RETURN_IF_ERROR(checkArgCount(manifest, args));
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamSpec &spec = manifest.params[i];
+    const KernelArg &arg = args[i];
+    Status status = checkKind(spec, arg);
+    if (status.ok() && arg.isTensor()) {
+      status = checkTensorLayout(spec, arg.tensor());
+      if (status.ok())
+        status = bindTensorSizes(manifest, i, arg.tensor(), bindings);
+      if (status.ok() && plan)
+        packTensor(arg.tensor(), *plan);
+    } else if (status.ok() && plan) {
+      status = packScalar(spec, arg.scalar(), *plan);
+    }
+    if (!status.ok())
+      return status.withContext(describeArg(manifest, i));
+  }
+  return Status::success();
+}
+
+SymbolTable toSymbolTable(const std::map<std::string, Binding> &bindings) {
+  SymbolTable table;
+  for (const auto &entry : bindings)
+    table.emplace(entry.first, entry.second.value);
+  return table;
+}
+
+/// Evaluates the grid; sizes shadow constants of the same name.
+Status computeGrid(const Manifest &manifest, LaunchPlan &plan) {
+  SymbolTable symbols = plan.sizes;
+  for (const auto &constant : manifest.constants)
+    symbols.emplace(constant.first, constant.second);
+  const int64_t limits[3] = {INT32_MAX, 65535, 65535};
+  for (size_t i = 0; i < manifest.grid.size(); ++i) {
+    std::string where = "grid[" + std::to_string(i) + "]";
+    Expected<int64_t> value = manifest.grid[i].evaluate(symbols);
+    if (!value.ok())
+      return value.status().withContext(where);
+    if (*value < 1 || *value > limits[i])
+      return Status::error(where + ": \"" + manifest.grid[i].text() + "\" is " +
+                           std::to_string(*value) + ", outside [1, " +
+                           std::to_string(limits[i]) + "]");
+    plan.grid[i] = static_cast<unsigned>(*value);
+  }
+  return Status::success();
+}
+
+} // namespace
+
+Expected<SymbolTable> bindSizes(const Manifest &manifest,
+                                const std::vector<KernelArg> &args) {
+  std::map<std::string, Binding> bindings;
+  TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, bindings, nullptr));
+  return toSymbolTable(bindings);
+}
+
+Expected<LaunchPlan> planLaunch(const Manifest &manifest,
+                                const std::vector<KernelArg> &args) {
+  LaunchPlan plan;
+  std::map<std::string, Binding> bindings;
+  TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, bindings, &plan));
+  plan.sizes = toSymbolTable(bindings);
+  TESSERA_RETURN_IF_ERROR(computeGrid(manifest, plan));
+  plan.block = manifest.block;
+  plan.dynamicSharedMemory =
+      static_cast<unsigned>(manifest.dynamicSharedMemory);
+  return plan;
+}
+
+} // namespace runtime
+} // namespace tessera

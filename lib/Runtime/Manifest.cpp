@@ -1,0 +1,584 @@
+//===- Manifest.cpp - Parse and validate kernel manifests -----------------===//
+//
+// Part of the Tessera project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Runtime/Manifest.h"
+
+#include "tessera/Runtime/Json.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace tessera {
+namespace runtime {
+
+//===----------------------------------------------------------------------===//
+// Small enums
+//===----------------------------------------------------------------------===//
+
+const char *dtypeName(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return "f16";
+  case DType::BF16:
+    return "bf16";
+  case DType::F32:
+    return "f32";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
+  }
+  return "?";
+}
+
+std::optional<DType> parseDType(std::string_view name) {
+  for (DType dtype :
+       {DType::F16, DType::BF16, DType::F32, DType::I32, DType::I64})
+    if (name == dtypeName(dtype))
+      return dtype;
+  return std::nullopt;
+}
+
+size_t dtypeSize(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+  case DType::BF16:
+    return 2;
+  case DType::F32:
+  case DType::I32:
+    return 4;
+  case DType::I64:
+    return 8;
+  }
+  return 0;
+}
+
+const char *roleName(ParamRole role) {
+  switch (role) {
+  case ParamRole::Input:
+    return "input";
+  case ParamRole::Output:
+    return "output";
+  case ParamRole::InOut:
+    return "inout";
+  }
+  return "?";
+}
+
+std::string ShapeDim::str() const {
+  return isSymbolic() ? symbol : std::to_string(fixed);
+}
+
+std::string ParamSpec::shapeString() const {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + shape[i].str();
+  return text + "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Targets
+//===----------------------------------------------------------------------===//
+
+std::optional<TargetArch> parseTarget(std::string_view target) {
+  if (target.substr(0, 3) != "sm_")
+    return std::nullopt;
+  std::string_view rest = target.substr(3);
+  size_t digits = 0;
+  while (digits < rest.size() &&
+         std::isdigit(static_cast<unsigned char>(rest[digits])))
+    ++digits;
+  if (digits < 2 || digits > 3)
+    return std::nullopt;
+  TargetArch arch;
+  int number = std::atoi(std::string(rest.substr(0, digits)).c_str());
+  arch.major = number / 10;
+  arch.minor = number % 10;
+  std::string_view suffix = rest.substr(digits);
+  if (suffix == "a" || suffix == "f")
+    arch.suffix = suffix[0];
+  else if (!suffix.empty())
+    return std::nullopt;
+  return arch;
+}
+
+bool cubinRunsOn(std::string_view target, int major, int minor) {
+  std::optional<TargetArch> arch = parseTarget(target);
+  if (!arch || arch->major != major)
+    return false;
+  if (arch->suffix == 'a')
+    return arch->minor == minor;
+  return arch->minor <= minor;
+}
+
+//===----------------------------------------------------------------------===//
+// Manifest queries
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> Manifest::constant(std::string_view name) const {
+  for (const auto &entry : constants)
+    if (entry.first == name)
+      return entry.second;
+  return std::nullopt;
+}
+
+const ParamSpec *Manifest::param(std::string_view name) const {
+  for (const ParamSpec &spec : params)
+    if (spec.name == name)
+      return &spec;
+  return nullptr;
+}
+
+static std::string resolvePath(const std::string &directory,
+                               const std::string &file) {
+  if (file.empty() || file[0] == '/' || directory.empty())
+    return file;
+  return directory + "/" + file;
+}
+
+std::string Manifest::ptxPath() const { return resolvePath(directory, ptx); }
+std::string Manifest::cubinPath() const {
+  return resolvePath(directory, cubin);
+}
+
+size_t Manifest::numKernelParams() const {
+  size_t count = 0;
+  for (const ParamSpec &spec : params)
+    count += spec.numKernelParams();
+  return count;
+}
+
+std::string Manifest::paramList() const {
+  std::string text;
+  for (size_t i = 0; i < params.size(); ++i)
+    text += (i ? ", " : "") + params[i].name;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Error for the field at JSON path `where`.
+Status fieldError(const std::string &where, const std::string &what) {
+  return Status::error(where + ": " + what);
+}
+
+Status typeError(const std::string &where, const char *expected,
+                 const JsonValue &got) {
+  return fieldError(where, std::string("expected ") + expected + ", got " +
+                               JsonValue::describe(got.kind()));
+}
+
+bool isIdentifier(std::string_view text) {
+  if (text.empty() ||
+      !(std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_'))
+    return false;
+  for (char c : text)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
+}
+
+/// Reads a string member; `required` members must be present.
+Status readString(const JsonValue &object, const char *key, bool required,
+                  std::string &out) {
+  const JsonValue *value = object.find(key);
+  if (!value) {
+    if (required)
+      return fieldError(key, "missing (required)");
+    return Status::success();
+  }
+  if (!value->isString())
+    return typeError(key, "a string", *value);
+  if (required && value->asString().empty())
+    return fieldError(key, "must not be empty");
+  out = value->asString();
+  return Status::success();
+}
+
+/// Reads an integer at `where` into `out`, within [minimum, maximum].
+Status readInteger(const JsonValue &value, const std::string &where,
+                   int64_t minimum, int64_t maximum, int64_t &out) {
+  if (!value.isInteger())
+    return typeError(where, "an integer", value);
+  if (value.asInt() < minimum || value.asInt() > maximum)
+    return fieldError(where, "expected a value in [" + std::to_string(minimum) +
+                                 ", " + std::to_string(maximum) + "], got " +
+                                 std::to_string(value.asInt()));
+  out = value.asInt();
+  return Status::success();
+}
+
+Status checkHeader(const JsonValue &root) {
+  std::string format;
+  TESSERA_RETURN_IF_ERROR(readString(root, "format", true, format));
+  if (format != "tessera-manifest")
+    return fieldError("format",
+                      "expected \"tessera-manifest\", got \"" + format + "\"");
+  const JsonValue *version = root.find("version");
+  if (!version)
+    return fieldError("version", "missing (required)");
+  int64_t number = 0;
+  TESSERA_RETURN_IF_ERROR(
+      readInteger(*version, "version", 0, INT64_MAX, number));
+  if (number != 1)
+    return fieldError("version", "unsupported manifest version " +
+                                     std::to_string(number) +
+                                     " (this runtime reads version 1)");
+  return Status::success();
+}
+
+Status readNames(const JsonValue &root, Manifest &manifest) {
+  TESSERA_RETURN_IF_ERROR(readString(root, "kernel", true, manifest.kernel));
+  TESSERA_RETURN_IF_ERROR(readString(root, "symbol", true, manifest.symbol));
+  TESSERA_RETURN_IF_ERROR(readString(root, "target", true, manifest.target));
+  if (!parseTarget(manifest.target))
+    return fieldError("target", "expected a target like \"sm_80\" or "
+                                "\"sm_90a\", got \"" +
+                                    manifest.target + "\"");
+  TESSERA_RETURN_IF_ERROR(readString(root, "ptx", false, manifest.ptx));
+  TESSERA_RETURN_IF_ERROR(readString(root, "cubin", false, manifest.cubin));
+  if (manifest.ptx.empty() && manifest.cubin.empty())
+    return fieldError("ptx", "missing: a manifest needs \"ptx\" or \"cubin\"");
+  return Status::success();
+}
+
+Status readBlock(const JsonValue &root, Manifest &manifest) {
+  const JsonValue *block = root.find("block");
+  if (!block)
+    return fieldError("block", "missing (required)");
+  if (!block->isArray())
+    return typeError("block", "an array of 1 to 3 integers", *block);
+  if (block->elements().empty() || block->elements().size() > 3)
+    return fieldError("block", "expected 1 to 3 dimensions, got " +
+                                   std::to_string(block->elements().size()));
+  int64_t threads = 1;
+  for (size_t i = 0; i < block->elements().size(); ++i) {
+    int64_t size = 0;
+    TESSERA_RETURN_IF_ERROR(readInteger(block->elements()[i],
+                                        "block[" + std::to_string(i) + "]", 1,
+                                        1024, size));
+    manifest.block[i] = static_cast<unsigned>(size);
+    threads *= size;
+  }
+  if (threads > 1024)
+    return fieldError("block", std::to_string(threads) +
+                                   " threads per block (the limit is 1024)");
+  return Status::success();
+}
+
+Status readGrid(const JsonValue &root, Manifest &manifest) {
+  const JsonValue *grid = root.find("grid");
+  if (!grid)
+    return fieldError("grid", "missing (required)");
+  if (!grid->isArray())
+    return typeError("grid", "an array of 1 to 3 expressions", *grid);
+  if (grid->elements().empty() || grid->elements().size() > 3)
+    return fieldError("grid", "expected 1 to 3 dimensions, got " +
+                                  std::to_string(grid->elements().size()));
+  for (size_t i = 0; i < grid->elements().size(); ++i) {
+    const JsonValue &entry = grid->elements()[i];
+    std::string where = "grid[" + std::to_string(i) + "]";
+    std::string text;
+    if (entry.isInteger())
+      text = std::to_string(entry.asInt());
+    else if (entry.isString())
+      text = entry.asString();
+    else
+      return typeError(where, "a string expression or an integer", entry);
+    Expected<GridExpr> expr = GridExpr::parse(text);
+    if (!expr.ok())
+      return expr.status().withContext(where);
+    manifest.grid.push_back(expr.take());
+  }
+  return Status::success();
+}
+
+Status readConstants(const JsonValue &root, Manifest &manifest) {
+  const JsonValue *constants = root.find("constants");
+  if (!constants)
+    return Status::success();
+  if (!constants->isObject())
+    return typeError("constants", "an object", *constants);
+  for (const JsonValue::Member &member : constants->members()) {
+    std::string where = "constants." + member.first;
+    if (member.second.isBool()) {
+      manifest.constants.emplace_back(member.first, member.second.asBool());
+      continue;
+    }
+    int64_t value = 0;
+    TESSERA_RETURN_IF_ERROR(
+        readInteger(member.second, where, INT64_MIN, INT64_MAX, value));
+    manifest.constants.emplace_back(member.first, value);
+  }
+  return Status::success();
+}
+
+Status readShape(const JsonValue &shape, const std::string &where,
+                 ParamSpec &spec) {
+  if (!shape.isArray())
+    return typeError(where, "an array of size names or integers", shape);
+  if (shape.elements().size() > kMaxRank)
+    return fieldError(where, "rank " + std::to_string(shape.elements().size()) +
+                                 " exceeds the maximum of " +
+                                 std::to_string(kMaxRank));
+  for (size_t i = 0; i < shape.elements().size(); ++i) {
+    const JsonValue &dim = shape.elements()[i];
+    std::string dimWhere = where + "[" + std::to_string(i) + "]";
+    ShapeDim parsed;
+    if (dim.isString()) {
+      if (!isIdentifier(dim.asString()))
+        return fieldError(dimWhere,
+                          "expected a size name (identifier), got \"" +
+                              dim.asString() + "\"");
+      parsed.symbol = dim.asString();
+    } else {
+      TESSERA_RETURN_IF_ERROR(
+          readInteger(dim, dimWhere, 0, INT64_MAX, parsed.fixed));
+    }
+    spec.shape.push_back(parsed);
+  }
+  return Status::success();
+}
+
+/// Normalises an init value: "0", "-inf", "inf" or a finite decimal number.
+Status readInit(const JsonValue &init, const std::string &where,
+                std::string &out) {
+  if (init.isNumber()) {
+    std::ostringstream text;
+    text.precision(17);
+    if (init.isInteger())
+      text << init.asInt();
+    else
+      text << init.asDouble();
+    out = text.str();
+    return Status::success();
+  }
+  if (!init.isString())
+    return typeError(where, "a string such as \"0\" or \"-inf\", or a number",
+                     init);
+  const std::string &text = init.asString();
+  if (text == "-inf" || text == "inf") {
+    out = text;
+    return Status::success();
+  }
+  errno = 0;
+  char *end = nullptr;
+  double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value))
+    return fieldError(where,
+                      "expected \"0\", \"-inf\", \"inf\" or a number, got \"" +
+                          text + "\"");
+  out = text;
+  return Status::success();
+}
+
+Status readParamKind(const JsonValue &param, const std::string &where,
+                     ParamSpec &spec) {
+  const JsonValue *kind = param.find("kind");
+  if (!kind)
+    return fieldError(where + ".kind", "missing (required)");
+  if (kind->isString() && kind->asString() == "tensor")
+    spec.kind = ParamKind::Tensor;
+  else if (kind->isString() && kind->asString() == "scalar")
+    spec.kind = ParamKind::Scalar;
+  else
+    return fieldError(where + ".kind", "expected \"tensor\" or \"scalar\"");
+  return Status::success();
+}
+
+Status readParamDType(const JsonValue &param, const std::string &where,
+                      ParamSpec &spec) {
+  const JsonValue *dtype = param.find("dtype");
+  if (!dtype)
+    return fieldError(where + ".dtype", "missing (required)");
+  if (!dtype->isString())
+    return typeError(where + ".dtype", "a string", *dtype);
+  std::optional<DType> parsed = parseDType(dtype->asString());
+  if (!parsed)
+    return fieldError(where + ".dtype",
+                      "expected one of f16, bf16, f32, i32, i64, got \"" +
+                          dtype->asString() + "\"");
+  spec.dtype = *parsed;
+  if (!spec.isTensor() &&
+      (spec.dtype == DType::F16 || spec.dtype == DType::BF16))
+    return fieldError(where + ".dtype",
+                      "scalar parameters take f32, i32 or i64, got " +
+                          dtype->asString());
+  return Status::success();
+}
+
+Status readParamRole(const JsonValue &param, const std::string &where,
+                     ParamSpec &spec) {
+  const JsonValue *role = param.find("role");
+  if (!role)
+    return Status::success(); // Defaults to input.
+  std::string text = role->isString() ? role->asString() : "";
+  if (text == "input")
+    spec.role = ParamRole::Input;
+  else if (text == "output")
+    spec.role = ParamRole::Output;
+  else if (text == "inout")
+    spec.role = ParamRole::InOut;
+  else
+    return fieldError(where + ".role",
+                      "expected \"input\", \"output\" or \"inout\"");
+  if (!spec.isTensor() && spec.role != ParamRole::Input)
+    return fieldError(where + ".role", "a scalar parameter must be an input");
+  return Status::success();
+}
+
+Expected<ParamSpec> readParam(const JsonValue &param,
+                              const std::string &where) {
+  if (!param.isObject())
+    return typeError(where, "an object", param);
+  ParamSpec spec;
+  const JsonValue *name = param.find("name");
+  if (!name || !name->isString() || !isIdentifier(name->asString()))
+    return fieldError(where + ".name", "expected an identifier");
+  spec.name = name->asString();
+  TESSERA_RETURN_IF_ERROR(readParamKind(param, where, spec));
+  TESSERA_RETURN_IF_ERROR(readParamDType(param, where, spec));
+  TESSERA_RETURN_IF_ERROR(readParamRole(param, where, spec));
+  const JsonValue *shape = param.find("shape");
+  if (spec.isTensor()) {
+    if (!shape)
+      return fieldError(where + ".shape", "missing (required for tensors)");
+    TESSERA_RETURN_IF_ERROR(readShape(*shape, where + ".shape", spec));
+  } else if (shape) {
+    return fieldError(where + ".shape", "a scalar parameter has no shape");
+  }
+  if (const JsonValue *init = param.find("init")) {
+    if (spec.role != ParamRole::InOut)
+      return fieldError(where + ".init",
+                        "only \"inout\" tensors take an init value");
+    TESSERA_RETURN_IF_ERROR(readInit(*init, where + ".init", spec.init));
+  }
+  return spec;
+}
+
+Status readParams(const JsonValue &root, Manifest &manifest) {
+  const JsonValue *params = root.find("params");
+  if (!params)
+    return fieldError("params", "missing (required)");
+  if (!params->isArray())
+    return typeError("params", "an array", *params);
+  std::set<std::string> seen;
+  for (size_t i = 0; i < params->elements().size(); ++i) {
+    std::string where = "params[" + std::to_string(i) + "]";
+    Expected<ParamSpec> spec = readParam(params->elements()[i], where);
+    if (!spec.ok())
+      return spec.status();
+    if (!seen.insert(spec->name).second)
+      return fieldError(where + ".name",
+                        "duplicate parameter name '" + spec->name + "'");
+    manifest.params.push_back(spec.take());
+  }
+  return Status::success();
+}
+
+Status readResources(const JsonValue &root, Manifest &manifest) {
+  const JsonValue *resources = root.find("resources");
+  if (!resources)
+    return Status::success();
+  if (!resources->isObject())
+    return typeError("resources", "an object", *resources);
+  const std::pair<const char *, int64_t *> fields[] = {
+      {"registers", &manifest.resources.registers},
+      {"spill_stores", &manifest.resources.spillStores},
+      {"spill_loads", &manifest.resources.spillLoads},
+      {"stack", &manifest.resources.stack},
+      {"static_shared_memory", &manifest.resources.staticSharedMemory}};
+  for (const auto &field : fields)
+    if (const JsonValue *value = resources->find(field.first))
+      TESSERA_RETURN_IF_ERROR(
+          readInteger(*value, std::string("resources.") + field.first, 0,
+                      INT64_MAX, *field.second));
+  return Status::success();
+}
+
+/// Every name in a grid expression must be a tensor size or a constant.
+Status checkGridNames(const Manifest &manifest) {
+  std::set<std::string> defined;
+  for (const ParamSpec &spec : manifest.params)
+    for (const ShapeDim &dim : spec.shape)
+      if (dim.isSymbolic())
+        defined.insert(dim.symbol);
+  for (const auto &constant : manifest.constants)
+    defined.insert(constant.first);
+  for (size_t i = 0; i < manifest.grid.size(); ++i)
+    for (const std::string &name : manifest.grid[i].names())
+      if (!defined.count(name))
+        return fieldError("grid[" + std::to_string(i) + "]",
+                          "\"" + manifest.grid[i].text() + "\" uses '" + name +
+                              "', which no tensor shape or constant defines");
+  return Status::success();
+}
+
+Status readManifest(const JsonValue &root, Manifest &manifest) {
+  if (!root.isObject())
+    return typeError("manifest", "an object", root);
+  TESSERA_RETURN_IF_ERROR(checkHeader(root));
+  TESSERA_RETURN_IF_ERROR(readNames(root, manifest));
+  TESSERA_RETURN_IF_ERROR(readBlock(root, manifest));
+  TESSERA_RETURN_IF_ERROR(readGrid(root, manifest));
+  if (const JsonValue *smem = root.find("dynamic_shared_memory"))
+    TESSERA_RETURN_IF_ERROR(readInteger(*smem, "dynamic_shared_memory", 0,
+                                        INT32_MAX,
+                                        manifest.dynamicSharedMemory));
+  TESSERA_RETURN_IF_ERROR(readConstants(root, manifest));
+  TESSERA_RETURN_IF_ERROR(readParams(root, manifest));
+  TESSERA_RETURN_IF_ERROR(readResources(root, manifest));
+  return checkGridNames(manifest);
+}
+
+std::string directoryOf(const std::string &path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string::npos)
+    return path.empty() ? "" : ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+} // namespace
+
+Expected<Manifest> Manifest::parse(std::string_view text,
+                                   const std::string &path) {
+  std::string name = path.empty() ? "manifest" : path;
+  Expected<JsonValue> json = parseJson(text);
+  if (!json.ok())
+    return json.status().withContext(name);
+  Manifest manifest;
+  manifest.path = path;
+  manifest.directory = directoryOf(path);
+  Status status = readManifest(*json, manifest);
+  if (!status.ok())
+    return status.withContext(name);
+  return manifest;
+}
+
+Expected<Manifest> Manifest::load(const std::string &path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    return Status::error("reading manifest " + path + ": " +
+                         std::strerror(errno));
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad())
+    return Status::error("reading manifest " + path + ": read error");
+  return parse(text.str(), path);
+}
+
+} // namespace runtime
+} // namespace tessera

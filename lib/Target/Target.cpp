@@ -1,0 +1,180 @@
+//===- Target.cpp - Supported targets, input checks and PTX emission ------===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+//
+// PTX comes from the upstream NVVM target: the `#nvvm.target` attribute's
+// TargetAttrInterface translates the `gpu.module` to LLVM IR, links libdevice
+// when the toolkit has it, and runs the NVPTX back end (what
+// `gpu-module-to-binary format=isa` does, without building a `gpu.binary`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Target/Target.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace tessera {
+
+//===----------------------------------------------------------------------===//
+// Registration and input
+//===----------------------------------------------------------------------===//
+
+void registerTargetDialects(DialectRegistry &registry) {
+  registry.insert<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+}
+
+llvm::Expected<KernelOps> findKernel(ModuleOp module) {
+  auto gpuModules = llvm::to_vector(module.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() != 1)
+    return llvm::createStringError(
+        "expected one gpu.module in the input, got " +
+        llvm::Twine(gpuModules.size()));
+  gpu::GPUModuleOp gpuModule = gpuModules.front();
+
+  llvm::SmallVector<LLVM::LLVMFuncOp> kernels;
+  for (auto func : gpuModule.getOps<LLVM::LLVMFuncOp>())
+    if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      kernels.push_back(func);
+  if (kernels.size() != 1)
+    return llvm::createStringError("expected one llvm.func marked '" +
+                                   NVVM::NVVMDialect::getKernelFuncAttrName() +
+                                   "' in gpu.module @" + gpuModule.getName() +
+                                   ", got " + llvm::Twine(kernels.size()));
+  return KernelOps{gpuModule, kernels.front()};
+}
+
+llvm::Error attachNVVMTarget(ModuleOp module, const TargetOptions &options) {
+  llvm::Expected<KernelOps> ops = findKernel(module);
+  if (!ops)
+    return ops.takeError();
+  llvm::Expected<const ChipInfo &> chip = lookupChip(options.chip);
+  if (!chip)
+    return chip.takeError();
+  if (options.optLevel < 0 || options.optLevel > 3)
+    return llvm::createStringError("expected an optimization level in [0, 3], "
+                                   "got " +
+                                   llvm::Twine(options.optLevel));
+  llvm::StringRef features = options.features.empty()
+                                 ? llvm::StringRef(chip->defaultFeatures)
+                                 : llvm::StringRef(options.features);
+
+  // Keep the flags (e.g. `fast`, `ftz`) and link files of a target the
+  // conversion attached; chip, features and O come from `options`.
+  DictionaryAttr flags;
+  ArrayAttr link;
+  if (ArrayAttr targets = ops->gpuModule.getTargetsAttr()) {
+    for (Attribute target : targets) {
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+        flags = nvvm.getFlags();
+        link = nvvm.getLink();
+        break;
+      }
+    }
+  }
+  MLIRContext *context = module.getContext();
+  auto target = NVVM::NVVMTargetAttr::get(context, options.optLevel,
+                                          "nvptx64-nvidia-cuda", chip->name,
+                                          features, flags, link);
+  ops->gpuModule.setTargetsAttr(ArrayAttr::get(context, {target}));
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// PTX
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects the diagnostics emitted on a context while it lives, so that
+/// they can be returned as an llvm::Error instead of printed.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          record(diag);
+          return success();
+        }) {}
+
+  /// An error whose message is `summary` followed by the diagnostics.
+  llvm::Error takeError(const llvm::Twine &summary) {
+    return llvm::createStringError(summary + (text.empty() ? "" : ":\n") +
+                                   text);
+  }
+
+private:
+  void record(Diagnostic &diag) {
+    llvm::raw_string_ostream os(text);
+    if (!text.empty())
+      os << "\n";
+    os << where(diag.getLocation()) << diag;
+    for (Diagnostic &note : diag.getNotes())
+      os << "\n" << where(note.getLocation()) << "note: " << note;
+  }
+
+  /// "file:line:col: " for a location in a file, "" otherwise.
+  static std::string where(Location loc) {
+    auto file = loc->findInstanceOf<FileLineColLoc>();
+    if (!file)
+      return "";
+    return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
+            ":" + llvm::Twine(file.getColumn()) + ": ")
+        .str();
+  }
+
+  std::string text;
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+llvm::Expected<std::string> translateToPTX(ModuleOp module,
+                                           const TargetOptions &options) {
+  llvm::Expected<KernelOps> ops = findKernel(module);
+  if (!ops)
+    return ops.takeError();
+  if (llvm::Error error = attachNVVMTarget(module, options))
+    return std::move(error);
+  gpu::GPUModuleOp gpuModule = ops->gpuModule;
+  DiagnosticCollector diagnostics(module.getContext());
+
+  // The NVVM target checks that every op is available on the chip.
+  if (failed(verify(gpuModule)))
+    return diagnostics.takeError("the kernel is not valid for " + options.chip);
+
+  auto target = dyn_cast<gpu::TargetAttrInterface>(
+      gpuModule.getTargetsAttr().getValue().front());
+  if (!target)
+    return llvm::createStringError(
+        "#nvvm.target has no TargetAttrInterface: call "
+        "tessera::registerTargetDialects on the context's registry");
+  gpu::TargetOptions serializeOptions(
+      options.cudaRoot, /*librariesToLink=*/{}, /*cmdOptions=*/"",
+      /*elfSection=*/"", gpu::CompilationTarget::Assembly);
+  std::optional<SmallVector<char, 0>> ptx =
+      target.serializeToObject(gpuModule, serializeOptions);
+  if (!ptx)
+    return diagnostics.takeError("cannot translate gpu.module @" +
+                                 gpuModule.getName() + " to PTX for " +
+                                 options.chip);
+  return std::string(ptx->begin(), ptx->end());
+}
+
+} // namespace tessera

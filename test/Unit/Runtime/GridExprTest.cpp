@@ -1,0 +1,106 @@
+//===- GridExprTest.cpp - Tests of grid expression evaluation -------------===//
+//
+// Part of the Tessera project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Runtime/GridExpr.h"
+
+#include <gtest/gtest.h>
+
+namespace rt = tessera::runtime;
+
+namespace {
+
+/// Parses and evaluates `text`; fails the test on any error.
+int64_t eval(const std::string &text, const rt::SymbolTable &symbols = {}) {
+  rt::Expected<rt::GridExpr> expr = rt::GridExpr::parse(text);
+  EXPECT_TRUE(expr.ok()) << expr.message();
+  if (!expr.ok())
+    return -999;
+  rt::Expected<int64_t> value = expr->evaluate(symbols);
+  EXPECT_TRUE(value.ok()) << value.message();
+  return value.ok() ? *value : -999;
+}
+
+std::string evalError(const std::string &text,
+                      const rt::SymbolTable &symbols = {}) {
+  rt::Expected<rt::GridExpr> expr = rt::GridExpr::parse(text);
+  if (!expr.ok())
+    return expr.message();
+  rt::Expected<int64_t> value = expr->evaluate(symbols);
+  EXPECT_FALSE(value.ok()) << text << " = " << *value;
+  return value.ok() ? std::string() : value.message();
+}
+
+TEST(GridExpr, EvaluatesManifestExamples) {
+  rt::SymbolTable sizes = {{"N", 1000}, {"BH", 32}, {"D", 64}};
+  EXPECT_EQ(eval("cdiv(N, 128)", sizes), 8);
+  EXPECT_EQ(eval("BH", sizes), 32);
+  EXPECT_EQ(eval("1", sizes), 1);
+  EXPECT_EQ(eval("cdiv(N, 128) * BH", sizes), 256);
+}
+
+TEST(GridExpr, FollowsPrecedenceAndAssociativity) {
+  EXPECT_EQ(eval("2 + 3 * 4"), 14);
+  EXPECT_EQ(eval("(2 + 3) * 4"), 20);
+  EXPECT_EQ(eval("10 - 4 - 3"), 3);
+  EXPECT_EQ(eval("100 / 10 / 5"), 2);
+  EXPECT_EQ(eval("-3 + 5"), 2);
+  EXPECT_EQ(eval("- -3"), 3);
+  EXPECT_EQ(eval("2 * -3"), -6);
+}
+
+TEST(GridExpr, DivisionFunctionsRound) {
+  EXPECT_EQ(eval("7 / 2"), 3);
+  EXPECT_EQ(eval("-7 / 2"), -4); // Floor division.
+  EXPECT_EQ(eval("7 % 3"), 1);
+  EXPECT_EQ(eval("-7 % 3"), 2);
+  EXPECT_EQ(eval("cdiv(7, 2)"), 4);
+  EXPECT_EQ(eval("cdiv(8, 2)"), 4);
+  EXPECT_EQ(eval("cdiv(0, 128)"), 0);
+  EXPECT_EQ(eval("cdiv(-7, 2)"), -3);
+  EXPECT_EQ(eval("min(3, max(1, 2))"), 2);
+  EXPECT_EQ(eval("max(cdiv(N, 64), 1)", {{"N", 1}}), 1);
+}
+
+TEST(GridExpr, ListsNames) {
+  rt::Expected<rt::GridExpr> expr =
+      rt::GridExpr::parse("cdiv(N, BLOCK_M) * N + BH");
+  ASSERT_TRUE(expr.ok());
+  EXPECT_EQ(expr->names(), (std::vector<std::string>{"BH", "BLOCK_M", "N"}));
+  EXPECT_EQ(expr->text(), "cdiv(N, BLOCK_M) * N + BH");
+}
+
+TEST(GridExpr, SyntaxErrorsSayWhere) {
+  EXPECT_EQ(evalError("cdiv(N, "),
+            "in expression \"cdiv(N, \": column 9: expected an expression, "
+            "found end of input");
+  EXPECT_EQ(evalError("(N"), "in expression \"(N\": column 3: expected ')'");
+  EXPECT_NE(evalError("cdiv(N)").find("expected ',' in call to cdiv"),
+            std::string::npos);
+  EXPECT_NE(evalError("ceil(N, 2)").find("unknown function 'ceil'"),
+            std::string::npos);
+  EXPECT_NE(evalError("N N").find("column 3: unexpected 'N'"),
+            std::string::npos);
+  EXPECT_NE(evalError("N $ 2").find("unexpected '$'"), std::string::npos);
+  EXPECT_NE(evalError("").find("expected an expression"), std::string::npos);
+  EXPECT_NE(evalError("99999999999999999999").find("too large"),
+            std::string::npos);
+}
+
+TEST(GridExpr, EvaluationErrors) {
+  EXPECT_EQ(evalError("cdiv(N, 128)"),
+            "evaluating \"cdiv(N, 128)\": unknown size 'N'");
+  EXPECT_NE(evalError("N / 0", {{"N", 1}}).find("division by zero in '/'"),
+            std::string::npos);
+  EXPECT_NE(
+      evalError("cdiv(4, N)", {{"N", 0}}).find("division by zero in 'cdiv'"),
+      std::string::npos);
+  EXPECT_NE(evalError("N % 0", {{"N", 1}}).find("division by zero"),
+            std::string::npos);
+  EXPECT_NE(evalError("N * N", {{"N", int64_t(1) << 40}}).find("overflow"),
+            std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,107 @@
+//===- JsonTest.cpp - Tests of the manifest JSON parser -------------------===//
+//
+// Part of the Tessera project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Runtime/Json.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rt = tessera::runtime;
+
+namespace {
+
+/// Parses `text`, expecting failure; returns the message.
+std::string parseError(const std::string &text) {
+  rt::Expected<rt::JsonValue> value = rt::parseJson(text);
+  EXPECT_FALSE(value.ok()) << "parsed: " << text;
+  return value.ok() ? std::string() : value.message();
+}
+
+TEST(Json, ParsesNestedDocument) {
+  rt::Expected<rt::JsonValue> value = rt::parseJson(
+      R"( {"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "x\ny\u00e9"}} )");
+  ASSERT_TRUE(value.ok()) << value.message();
+  const rt::JsonValue *a = value->find("a");
+  ASSERT_TRUE(a && a->isArray());
+  ASSERT_EQ(a->elements().size(), 6u);
+  EXPECT_TRUE(a->elements()[0].isInteger());
+  EXPECT_EQ(a->elements()[0].asInt(), 1);
+  EXPECT_FALSE(a->elements()[1].isInteger());
+  EXPECT_DOUBLE_EQ(a->elements()[1].asDouble(), -2.5);
+  EXPECT_FALSE(a->elements()[2].isInteger());
+  EXPECT_DOUBLE_EQ(a->elements()[2].asDouble(), 300);
+  EXPECT_TRUE(a->elements()[3].asBool());
+  EXPECT_TRUE(a->elements()[5].isNull());
+  EXPECT_EQ(value->find("b")->find("c")->asString(), "x\ny\xc3\xa9");
+  EXPECT_EQ(value->find("missing"), nullptr);
+}
+
+TEST(Json, KeepsMemberOrder) {
+  rt::Expected<rt::JsonValue> value = rt::parseJson(R"({"z": 1, "a": 2})");
+  ASSERT_TRUE(value.ok());
+  EXPECT_EQ(value->members()[0].first, "z");
+  EXPECT_EQ(value->members()[1].first, "a");
+}
+
+TEST(Json, DecodesSurrogatePairs) {
+  rt::Expected<rt::JsonValue> value = rt::parseJson(R"("\ud83d\ude00")");
+  ASSERT_TRUE(value.ok()) << value.message();
+  EXPECT_EQ(value->asString(), "\xf0\x9f\x98\x80");
+}
+
+TEST(Json, LargeIntegersAreNotIntegers) {
+  rt::Expected<rt::JsonValue> value = rt::parseJson("123456789012345678901234");
+  ASSERT_TRUE(value.ok());
+  EXPECT_FALSE(value->isInteger());
+}
+
+TEST(Json, ReportsPositionOfErrors) {
+  EXPECT_EQ(parseError("{\"a\": 1,\n  \"b\" 2}"),
+            "line 2, column 7 (offset 15): expected ':' after object key, "
+            "found '2'");
+  EXPECT_EQ(parseError("[1, 2"),
+            "line 1, column 6 (offset 5): unterminated array (opened at "
+            "offset 0)");
+}
+
+TEST(Json, RejectsMalformedDocuments) {
+  EXPECT_NE(parseError("").find("expected a JSON value, found end of input"),
+            std::string::npos);
+  EXPECT_NE(parseError("{\"a\": 1,}").find("expected a string key"),
+            std::string::npos);
+  EXPECT_NE(parseError("[1,]").find("expected a JSON value"),
+            std::string::npos);
+  EXPECT_NE(parseError("{\"a\": 1} x").find("unexpected text after"),
+            std::string::npos);
+  EXPECT_NE(parseError("\"abc").find("unterminated string"), std::string::npos);
+  EXPECT_NE(parseError("\"a\\qb\"").find("invalid escape"), std::string::npos);
+  EXPECT_NE(parseError("\"\\u12G4\"").find("invalid hex digit"),
+            std::string::npos);
+  EXPECT_NE(parseError("\"\\ud83d\"").find("unpaired high surrogate"),
+            std::string::npos);
+  EXPECT_NE(parseError("\"a\tb\"").find("control character"),
+            std::string::npos);
+  EXPECT_NE(parseError("01").find("leading zeros"), std::string::npos);
+  EXPECT_NE(parseError("1.").find("digits after '.'"), std::string::npos);
+  EXPECT_NE(parseError("1e+").find("digits in exponent"), std::string::npos);
+  EXPECT_NE(parseError("tru").find("expected 'true'"), std::string::npos);
+  EXPECT_NE(parseError("{\"a\": 1, \"a\": 2}").find("duplicate key \"a\""),
+            std::string::npos);
+  EXPECT_NE(parseError("// comment\n{}").find("expected a JSON value"),
+            std::string::npos);
+}
+
+TEST(Json, RejectsDeepNestingWithoutCrashing) {
+  std::string deep(100000, '[');
+  EXPECT_NE(parseError(deep).find("nesting deeper than"), std::string::npos);
+}
+
+TEST(Json, QuotesStrings) {
+  EXPECT_EQ(rt::quoteJson("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
+}
+
+} // namespace

@@ -1,0 +1,179 @@
+//===- LaunchPlanTest.cpp - Tests of argument checking and packing --------===//
+//
+// Part of the Tessera project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestManifests.h"
+
+#include "tessera/Runtime/LaunchPlan.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace rt = tessera::runtime;
+
+namespace {
+
+/// FA2 arguments for BH=32, N=1000, D=64 at aligned fake device addresses.
+class LaunchPlanTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    rt::Expected<rt::Manifest> parsed =
+        rt::Manifest::parse(tessera::test::fa2ManifestText(), "fa2.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.message();
+    manifest = parsed.take();
+    args.clear();
+    uint64_t address = 0x7f0000000000;
+    for (int i = 0; i < 4; ++i)
+      args.emplace_back(rt::TensorArg::contiguous(
+          address + i * 0x1000000, rt::DType::F16, {32, 1000, 64}));
+    args.emplace_back(rt::TensorArg::contiguous(address + 0x8000000,
+                                                rt::DType::F32, {32, 1000}));
+    args.emplace_back(rt::ScalarArg::ofFloat(0.125));
+  }
+
+  /// The error for the current arguments.
+  std::string error() {
+    rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+    EXPECT_FALSE(plan.ok());
+    return plan.ok() ? std::string() : plan.message();
+  }
+
+  /// Replaces tensor argument `index` by `edit(copy of it)`.
+  template <typename Edit> void editTensor(size_t index, Edit edit) {
+    rt::TensorArg tensor = args[index].tensor();
+    edit(tensor);
+    args[index] = tensor;
+  }
+
+  rt::Manifest manifest;
+  std::vector<rt::KernelArg> args;
+};
+
+TEST_F(LaunchPlanTest, ComputesGridAndPacksParams) {
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  EXPECT_EQ(plan->grid, (std::array<unsigned, 3>{8, 32, 1}));
+  EXPECT_EQ(plan->block, (std::array<unsigned, 3>{128, 1, 1}));
+  EXPECT_EQ(plan->dynamicSharedMemory, 49152u);
+  EXPECT_EQ(plan->sizes.at("N"), 1000);
+  EXPECT_EQ(plan->sizes.at("BH"), 32);
+  EXPECT_EQ(plan->sizes.at("D"), 64);
+  ASSERT_EQ(plan->numParams(), manifest.numKernelParams());
+  std::vector<void *> pointers = plan->paramPointers();
+  // Q: pointer, sizes 32, 1000, 64, strides 64000, 64, 1.
+  uint64_t q;
+  std::memcpy(&q, pointers[0], 8);
+  EXPECT_EQ(q, 0x7f0000000000u);
+  const int64_t expected[] = {32, 1000, 64, 64000, 64, 1};
+  for (int i = 0; i < 6; ++i) {
+    int64_t value;
+    std::memcpy(&value, pointers[1 + i], 8);
+    EXPECT_EQ(value, expected[i]) << "param " << 1 + i;
+    EXPECT_EQ(plan->paramSize(1 + i), 8u);
+  }
+  float scale;
+  std::memcpy(&scale, pointers.back(), 4);
+  EXPECT_EQ(scale, 0.125f);
+  EXPECT_EQ(plan->paramSize(plan->numParams() - 1), 4u);
+}
+
+TEST_F(LaunchPlanTest, RejectsWrongArgumentCount) {
+  args.pop_back();
+  EXPECT_EQ(error(),
+            "expected 6 arguments (Q, K, V, Out, Lse, sm_scale), got 5");
+}
+
+TEST_F(LaunchPlanTest, RejectsWrongDType) {
+  editTensor(1, [](rt::TensorArg &t) { t.dtype = rt::DType::F32; });
+  EXPECT_EQ(error(), "argument 1 (K): expected dtype f16, got f32");
+}
+
+TEST_F(LaunchPlanTest, RejectsWrongRank) {
+  args[2] =
+      rt::TensorArg::contiguous(0x7f0002000000, rt::DType::F16, {32, 64000});
+  EXPECT_EQ(error(), "argument 2 (V): expected rank 3 [BH, N, D], got rank 2 "
+                     "[32, 64000]");
+}
+
+TEST_F(LaunchPlanTest, RejectsInconsistentSizes) {
+  editTensor(1, [](rt::TensorArg &t) { t.sizes[1] = 999; });
+  EXPECT_EQ(error(), "argument 1 (K): dimension 1 (N) is 999, but argument 0 "
+                     "(Q) has N = 1000");
+  SetUp();
+  args[4] =
+      rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32, {16, 1000});
+  EXPECT_EQ(error(), "argument 4 (Lse): dimension 0 (BH) is 16, but argument 0 "
+                     "(Q) has BH = 32");
+}
+
+TEST_F(LaunchPlanTest, RejectsMisalignedAndNullPointers) {
+  editTensor(3, [](rt::TensorArg &t) { t.data += 8; });
+  EXPECT_EQ(
+      error(),
+      "argument 3 (Out): data pointer 0x7f0003000008 is not 16-byte aligned");
+  SetUp();
+  editTensor(0, [](rt::TensorArg &t) { t.data = 0; });
+  EXPECT_EQ(error(), "argument 0 (Q): data pointer is null");
+}
+
+TEST_F(LaunchPlanTest, RejectsBadSizesAndStrides) {
+  editTensor(0, [](rt::TensorArg &t) { t.strides.pop_back(); });
+  EXPECT_EQ(error(), "argument 0 (Q): has 3 sizes but 2 strides");
+  SetUp();
+  editTensor(0, [](rt::TensorArg &t) { t.strides[0] = -1; });
+  EXPECT_EQ(error(), "argument 0 (Q): negative stride in dimension 0");
+}
+
+TEST_F(LaunchPlanTest, RejectsKindMismatch) {
+  args[5] = rt::TensorArg::contiguous(0x7f0009000000, rt::DType::F32, {1});
+  EXPECT_EQ(error(), "argument 5 (sm_scale): expected a scalar, got a tensor");
+  SetUp();
+  args[0] = rt::ScalarArg::ofFloat(1.0);
+  EXPECT_EQ(error(), "argument 0 (Q): expected a tensor, got a scalar");
+}
+
+TEST_F(LaunchPlanTest, RejectsFixedSizeMismatch) {
+  manifest.params[0].shape[2] = rt::ShapeDim{"", 128};
+  EXPECT_EQ(error(),
+            "argument 0 (Q): dimension 2 (128): expected size 128, got 64");
+}
+
+TEST_F(LaunchPlanTest, RejectsEmptyGrid) {
+  for (int i = 0; i < 4; ++i)
+    editTensor(i, [](rt::TensorArg &t) { t.sizes[1] = 0; });
+  editTensor(4, [](rt::TensorArg &t) { t.sizes[1] = 0; });
+  EXPECT_EQ(error(), "grid[0]: \"cdiv(N, 128)\" is 0, outside [1, 2147483647]");
+}
+
+TEST_F(LaunchPlanTest, ConvertsScalarsToTheParamDType) {
+  manifest.params[5].dtype = rt::DType::I32;
+  args[5] = rt::ScalarArg::ofInt(int64_t(1) << 40);
+  EXPECT_EQ(error(),
+            "argument 5 (sm_scale): value 1099511627776 does not fit in i32");
+  args[5] = rt::ScalarArg::ofFloat(1.5);
+  EXPECT_EQ(error(),
+            "argument 5 (sm_scale): expected an integer (i32), got a float");
+  args[5] = rt::ScalarArg::ofInt(-7);
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  int32_t value;
+  std::memcpy(&value, plan->paramPointers().back(), 4);
+  EXPECT_EQ(value, -7);
+}
+
+TEST_F(LaunchPlanTest, BindSizesWithoutGrid) {
+  rt::Expected<rt::SymbolTable> sizes = rt::bindSizes(manifest, args);
+  ASSERT_TRUE(sizes.ok()) << sizes.message();
+  EXPECT_EQ(sizes->size(), 3u);
+}
+
+TEST(TensorArg, ContiguousStrides) {
+  rt::TensorArg t = rt::TensorArg::contiguous(16, rt::DType::F32, {2, 3, 4});
+  EXPECT_EQ(t.strides, (std::vector<int64_t>{12, 4, 1}));
+  EXPECT_EQ(t.numElements(), 24);
+}
+
+} // namespace
