@@ -37,7 +37,9 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
 
 void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
                                      const TesseraPipelineOptions &options) {
-  pm.addPass(createConvertTileToNVVM());
+  ConvertTileToNVVMOptions lowering;
+  lowering.maxRegisters = options.maxRegisters;
+  pm.addPass(createConvertTileToNVVM(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertNVGPUToNVVMPass());

@@ -34,7 +34,15 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Kernel metadata for the manifest is kept on the `llvm.func`
     (`tile.grid`, `tile.sizes`, `tile.constants`, `tessera.kernel_name`,
     `tessera.params`, `tessera.shared_bytes`).
+
+    Floating-point arith ops get the `contract` fast-math flag, so that
+    multiply-adds become FMAs (CUDA's default, -fmad=true). `max-registers`
+    sets `nvvm.maxnreg`; by default ptxas chooses (up to 255).
   }];
+  let options = [
+    Option<"maxRegisters", "max-registers", "unsigned", /*default=*/"0",
+           "Registers per thread (0: let ptxas choose)">,
+  ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
     "::mlir::NVVM::NVVMDialect",

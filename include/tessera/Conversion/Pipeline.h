@@ -22,6 +22,10 @@ struct TesseraPipelineOptions
       *this, "num-stages",
       llvm::cl::desc("cp.async pipeline depth (0: the kernel's tile.num_stages)"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> maxRegisters{
+      *this, "max-registers",
+      llvm::cl::desc("Registers per thread (0: from the occupancy)"),
+      llvm::cl::init(0)};
 };
 
 /// tile dialect -> GPU level: decompose online_softmax, canonicalize,

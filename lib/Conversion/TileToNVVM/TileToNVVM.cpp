@@ -601,7 +601,19 @@ struct ElementwiseLowering : public ConversionPattern {
       return failure();
     OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
                          op->getAttrs());
-    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    Operation *lowered = rewriter.create(state);
+    // Allow a*b+c to become one FMA, as CUDA does by default (-fmad=true):
+    // exp2(s * scale - m) is one FMA and an ex2 per score.
+    if (auto fastMath = dyn_cast<arith::ArithFastMathInterface>(lowered)) {
+      arith::FastMathFlagsAttr flags = fastMath.getFastMathFlagsAttr();
+      lowered->setAttr(
+          fastMath.getFastMathAttrName(),
+          arith::FastMathFlagsAttr::get(
+              rewriter.getContext(),
+              (flags ? flags.getValue() : arith::FastMathFlags::none) |
+                  arith::FastMathFlags::contract));
+    }
+    rewriter.replaceOp(op, lowered->getResults());
     return success();
   }
 };
@@ -759,13 +771,33 @@ struct DotLowering : public OpConversionPattern<DotOp> {
 
     int64_t bCols = bShared.getTransposed() ? bType.getDimSize(0)
                                             : bType.getDimSize(1);
+    // A loop-invariant shared A operand (Q in attention) is read into
+    // registers once, before the outermost loop it does not change in.
+    SmallVector<SmallVector<Value>> hoistedA;
+    if (Operation *loop = hoistPointForA(op, k / 16 * g.mTiles())) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop);
+      ThreadIds outerIds = ThreadIds::get(rewriter, loc);
+      Value outerWarpRow = arith::MulIOp::create(
+          rewriter, loc, outerIds.warp,
+          i32Const(rewriter, loc, g.rowsPerWarp()));
+      for (int64_t kt = 0; kt < k / 16; ++kt) {
+        hoistedA.emplace_back();
+        for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+          hoistedA.back().push_back(loadSharedA(rewriter, loc, adaptor.getA(),
+                                                aType, outerWarpRow, outerIds,
+                                                mt, kt));
+      }
+    }
     for (int64_t kt = 0; kt < k / 16; ++kt) {
       SmallVector<Value> aFrags;
       for (int64_t mt = 0; mt < g.mTiles(); ++mt)
-        aFrags.push_back(aShared ? loadSharedA(rewriter, loc, adaptor.getA(),
-                                               aType, warpRow, ids, mt, kt)
-                                 : repackA(rewriter, loc, adaptor.getA(),
-                                           aType, mt, kt));
+        aFrags.push_back(!hoistedA.empty()
+                             ? hoistedA[kt][mt]
+                         : aShared ? loadSharedA(rewriter, loc, adaptor.getA(),
+                                                 aType, warpRow, ids, mt, kt)
+                                   : repackA(rewriter, loc, adaptor.getA(),
+                                             aType, mt, kt));
       for (int64_t nt = 0; nt < g.nTiles(); nt += 2) {
         // One ldmatrix.x4 gives b0, b1 of n-fragments nt and nt + 1: lanes
         // 8-15 and 24-31 address k + 8, lanes 16-31 address n + 8.
@@ -812,6 +844,23 @@ struct DotLowering : public OpConversionPattern<DotOp> {
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, acc.getType(),
                                                         out);
     return success();
+  }
+
+  /// The loop before which a shared A operand's fragments can be read once:
+  /// the outermost scf.for around `op` that does not contain the load of A,
+  /// when the fragments take at most 32 registers (more would crowd out the
+  /// accumulators); null otherwise.
+  static Operation *hoistPointForA(DotOp op, int64_t fragments) {
+    constexpr int64_t kMaxHoistedRegisters = 32;
+    Operation *def = op.getA().getDefiningOp();
+    if (!def || !isa<LoadOp>(def) || fragments * 4 > kMaxHoistedRegisters)
+      return nullptr;
+    Operation *hoist = nullptr;
+    for (Operation *p = op->getParentOp(); p && !isa<LLVM::LLVMFuncOp>(p);
+         p = p->getParentOp())
+      if (isa<scf::ForOp>(p) && !p->isAncestor(def))
+        hoist = p;
+    return hoist;
   }
 
   /// The A fragment (16×16 at m-fragment mt, k-step kt) of a shared tile
@@ -1326,6 +1375,7 @@ gpu::GPUModuleOp getOrCreateGpuModule(ModuleOp module) {
 
 struct ConvertTileToNVVMPass
     : public tessera::impl::ConvertTileToNVVMBase<ConvertTileToNVVMPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> kernels;
@@ -1343,7 +1393,17 @@ struct ConvertTileToNVVMPass
           convertSignature(kernel, gpuModule, numThreads);
       if (failed(func) || failed(lowerBody(*func, numThreads)))
         return signalPassFailure();
+      setRegisterCap(*func);
     }
+  }
+
+  /// A register cap, when asked for: ptxas otherwise uses up to 255
+  /// registers a thread (measured faster than a cap that spills).
+  void setRegisterCap(LLVM::LLVMFuncOp func) {
+    if (maxRegisters != 0)
+      func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                    IntegerAttr::get(IntegerType::get(func.getContext(), 32),
+                                     maxRegisters));
   }
 
   LogicalResult lowerBody(LLVM::LLVMFuncOp func, unsigned numThreads) {
