@@ -27,6 +27,10 @@ tools = ["tessera-opt", "tessera-translate"]
 for optional in ["tessera-compile", "tessera-run"]:
     if os.path.exists(os.path.join(config.tessera_tools_dir, optional)):
         tools.append(optional)
+# The frontend fuzzer is built with -DTESSERA_ENABLE_FUZZER=ON and clang.
+if os.path.exists(os.path.join(config.tessera_tools_dir, "tessera-frontend-fuzzer")):
+    tools.append("tessera-frontend-fuzzer")
+    config.available_features.add("fuzzer")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.cuda_bin_dir and os.path.exists(os.path.join(config.cuda_bin_dir, "ptxas")):

@@ -1,0 +1,37 @@
+//===- ReferenceAttention.h - fp64 reference attention ----------*- C++ -*-===//
+//
+// Part of Tessera. The attention that kernels are checked against, computed
+// in double precision from the (already rounded) inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_INTERPRETER_REFERENCEATTENTION_H
+#define TESSERA_INTERPRETER_REFERENCEATTENTION_H
+
+#include "tessera/Interpreter/Tensor.h"
+
+#include <vector>
+
+namespace tessera::interp {
+
+/// The result of `referenceAttention`, row-major: `out` is [BH, N, D] and
+/// `lse` is [BH, N].
+struct AttentionResult {
+  std::vector<double> out;
+  std::vector<double> lse;
+};
+
+/// Computes, for every batch·head `h` and query row `i`,
+///   s_j   = scale * q_i · k_j               (j <= i when `causal`)
+///   lse_i = log(sum_j exp(s_j))              (natural log)
+///   out_i = sum_j exp(s_j - lse_i) v_j
+/// in double precision. `q`, `k` and `v` hold BH·N·D elements in row-major
+/// order ([BH, N, D] or [B, H, N, D], any strides).
+AttentionResult referenceAttention(const Tensor &q, const Tensor &k,
+                                   const Tensor &v, int64_t batchHeads,
+                                   int64_t seqLen, int64_t headDim,
+                                   double scale, bool causal);
+
+} // namespace tessera::interp
+
+#endif // TESSERA_INTERPRETER_REFERENCEATTENTION_H

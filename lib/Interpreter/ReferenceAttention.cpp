@@ -1,0 +1,58 @@
+//===- ReferenceAttention.cpp - fp64 reference attention ------------------===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Interpreter/ReferenceAttention.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace tessera::interp;
+
+/// Returns the elements of `t` in row-major order, widened to double.
+static std::vector<double> toDoubles(const Tensor &t) {
+  std::vector<double> values(t.getNumElements());
+  for (int64_t i = 0, e = values.size(); i < e; ++i)
+    values[i] = t.getLinear(i);
+  return values;
+}
+
+AttentionResult tessera::interp::referenceAttention(
+    const Tensor &q, const Tensor &k, const Tensor &v, int64_t batchHeads,
+    int64_t seqLen, int64_t headDim, double scale, bool causal) {
+  std::vector<double> qs = toDoubles(q), ks = toDoubles(k), vs = toDoubles(v);
+  AttentionResult result;
+  result.out.assign(batchHeads * seqLen * headDim, 0.0);
+  result.lse.assign(batchHeads * seqLen, 0.0);
+  std::vector<double> scores(seqLen);
+  for (int64_t h = 0; h < batchHeads; ++h) {
+    const double *qh = &qs[h * seqLen * headDim];
+    const double *kh = &ks[h * seqLen * headDim];
+    const double *vh = &vs[h * seqLen * headDim];
+    for (int64_t i = 0; i < seqLen; ++i) {
+      int64_t numKeys = causal ? i + 1 : seqLen;
+      double maxScore = -std::numeric_limits<double>::infinity();
+      for (int64_t j = 0; j < numKeys; ++j) {
+        double s = 0.0;
+        for (int64_t d = 0; d < headDim; ++d)
+          s += qh[i * headDim + d] * kh[j * headDim + d];
+        scores[j] = s * scale;
+        maxScore = std::max(maxScore, scores[j]);
+      }
+      double sum = 0.0;
+      for (int64_t j = 0; j < numKeys; ++j) {
+        scores[j] = std::exp(scores[j] - maxScore);
+        sum += scores[j];
+      }
+      double *out = &result.out[(h * seqLen + i) * headDim];
+      for (int64_t j = 0; j < numKeys; ++j)
+        for (int64_t d = 0; d < headDim; ++d)
+          out[d] += scores[j] / sum * vh[j * headDim + d];
+      result.lse[h * seqLen + i] = maxScore + std::log(sum);
+    }
+  }
+  return result;
+}

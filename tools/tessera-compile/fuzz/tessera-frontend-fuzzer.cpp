@@ -1,0 +1,33 @@
+//===- tessera-frontend-fuzzer.cpp - libFuzzer target of the frontend -----===//
+//
+// Part of Tessera. Feeds arbitrary bytes to tessera::frontend::compileTile.
+// Any input may be rejected with diagnostics; none may crash, hang, leak or
+// trip a sanitizer. Run with -close_fd_mask=2 to silence the diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Frontend/Frontend.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz.tile"), llvm::SMLoc());
+
+  // A fresh context per input, so that inputs cannot affect each other.
+  mlir::DialectRegistry registry;
+  tessera::frontend::registerFrontendDialects(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+
+  tessera::frontend::CompileOptions options;
+  (void)tessera::frontend::compileTile(sourceMgr, context, options);
+  return 0;
+}
