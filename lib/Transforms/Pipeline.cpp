@@ -76,7 +76,10 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
     SmallVector<Value> indices;
     for (Value index : load.getIndices())
       indices.push_back(recompute(b, index, loop, mapping));
-    auto copy = AsyncLoadOp::create(b, loc, load.getView(), indices, stage,
+    // Diagnostics about the copy (e.g. the shared-memory budget) point at
+    // the load the user wrote.
+    auto copy = AsyncLoadOp::create(b, load.getLoc(), load.getView(), indices,
+                                    stage,
                                     pred, b.getI64IntegerAttr(id),
                                     TypeAttr::get(load.getType()));
     copy->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));

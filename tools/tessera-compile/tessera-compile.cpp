@@ -3,15 +3,23 @@
 // Part of Tessera. Compiles a .tile file:
 //
 //   tessera-compile kernels/fa2.tile -D BLOCK_M=64 --emit=tile [-o out.mlir]
+//   tessera-compile kernels/fa2.tile --target sm_90a -o out/fa2
+//       (writes out/fa2.ptx, out/fa2.cubin, out/fa2.json)
 //
-// The driver is a sequence of stages (frontend, tile passes, then the GPU
-// stages once they exist); --emit picks the last one to run and print.
+// The driver is a sequence of stages: the frontend, the tile-to-GPU pipeline
+// (tessera-to-gpu), the GPU-to-NVVM pipeline (tessera-gpu-to-nvvm), PTX, and
+// ptxas + manifest. --emit picks the last one to run; without --emit the
+// driver prints tile IR, or writes the files when --target is given.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tessera/Conversion/Pipeline.h"
 #include "tessera/Frontend/Frontend.h"
+#include "tessera/Target/Manifest.h"
+#include "tessera/Target/Target.h"
 #include "tessera/Transforms/Passes.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -19,6 +27,7 @@
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -32,7 +41,7 @@ namespace cl = llvm::cl;
 namespace {
 
 /// The stages --emit can stop after, in pipeline order.
-enum class EmitKind { Tile, Gpu, Llvm, Ptx };
+enum class EmitKind { Tile, Gpu, Llvm, Ptx, Files };
 
 /// The command line of the driver.
 struct Options {
@@ -47,13 +56,23 @@ struct Options {
       cl::values(clEnumValN(EmitKind::Tile, "tile", "the tile dialect"),
                  clEnumValN(EmitKind::Gpu, "gpu", "the GPU-level dialects"),
                  clEnumValN(EmitKind::Llvm, "llvm", "the LLVM/NVVM dialects"),
-                 clEnumValN(EmitKind::Ptx, "ptx", "PTX, cubin and manifest"))};
+                 clEnumValN(EmitKind::Ptx, "ptx", "PTX text"),
+                 clEnumValN(EmitKind::Files, "files",
+                            "PREFIX.ptx, PREFIX.cubin and PREFIX.json (-o "
+                            "PREFIX)"))};
   cl::opt<std::string> output{"o", cl::desc("Output file (or prefix)"),
                               cl::value_desc("path"), cl::init("-")};
   cl::opt<std::string> target{"target", cl::desc("GPU architecture"),
                               cl::value_desc("sm_XX"), cl::init("sm_90a")};
-  // `--stats` is LLVM's own option: later stages report through
-  // llvm::Statistic (STATISTIC counters), printed at exit.
+  cl::opt<unsigned> maxRegisters{
+      "max-registers",
+      cl::desc("Registers per thread (nvvm.maxnreg; 0: let ptxas choose)"),
+      cl::init(0)};
+  cl::opt<bool> noCubin{"no-cubin",
+                        cl::desc("Write PTX and manifest only (no ptxas)"),
+                        cl::init(false)};
+  // `--stats` is LLVM's own option (llvm::AreStatisticsEnabled()): with it
+  // the driver prints the kernel's registers, spills and shared memory.
   cl::opt<bool> decomposeOnlineSoftmax{
       "decompose-online-softmax",
       cl::desc("Rewrite tile.online_softmax into its steps before printing"),
@@ -61,20 +80,6 @@ struct Options {
 };
 
 } // namespace
-
-static llvm::StringRef getEmitKindName(EmitKind kind) {
-  switch (kind) {
-  case EmitKind::Tile:
-    return "tile";
-  case EmitKind::Gpu:
-    return "gpu";
-  case EmitKind::Llvm:
-    return "llvm";
-  case EmitKind::Ptx:
-    return "ptx";
-  }
-  return "?";
-}
 
 /// Splits each -D NAME=VALUE.
 static std::optional<std::vector<std::pair<std::string, std::string>>>
@@ -103,6 +108,20 @@ static mlir::LogicalResult runTilePasses(mlir::ModuleOp module,
   return pm.run(module);
 }
 
+/// Runs the GPU pipelines up to `emit` (the same ones tessera-opt registers
+/// as tessera-to-gpu and tessera-gpu-to-nvvm).
+static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
+                                           const Options &options) {
+  tessera::TesseraPipelineOptions pipeline;
+  pipeline.chip = options.target.getValue();
+  pipeline.maxRegisters = options.maxRegisters.getValue();
+  mlir::PassManager pm(module.getContext());
+  tessera::buildTileToGPUPipeline(pm, pipeline);
+  if (options.emit != EmitKind::Gpu)
+    tessera::buildGPUToNVVMPipeline(pm, pipeline);
+  return pm.run(module);
+}
+
 /// Prints the module to the output file.
 static mlir::LogicalResult emitModule(mlir::ModuleOp module,
                                       const Options &options) {
@@ -119,22 +138,91 @@ static mlir::LogicalResult emitModule(mlir::ModuleOp module,
   return mlir::success();
 }
 
+/// Prints the PTX of the module's kernel to the output file.
+static mlir::LogicalResult emitPtx(mlir::ModuleOp module,
+                                   const tessera::TargetOptions &target,
+                                   const Options &options) {
+  llvm::Expected<std::string> ptx = tessera::translateToPTX(module, target);
+  if (!ptx) {
+    llvm::WithColor::error() << llvm::toString(ptx.takeError()) << "\n";
+    return mlir::failure();
+  }
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file =
+      mlir::openOutputFile(options.output, &error);
+  if (!file) {
+    llvm::WithColor::error() << error << "\n";
+    return mlir::failure();
+  }
+  file->os() << *ptx;
+  file->keep();
+  return mlir::success();
+}
+
+/// Writes PREFIX.ptx, PREFIX.cubin and PREFIX.json; with --stats prints the
+/// kernel's resources.
+static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
+                                     const tessera::TargetOptions &target,
+                                     const Options &options, bool stats) {
+  if (options.output == "-") {
+    llvm::WithColor::error() << "expected -o PREFIX to write PREFIX.ptx, "
+                                "PREFIX.cubin and PREFIX.json\n";
+    return mlir::failure();
+  }
+  llvm::Expected<tessera::EmittedKernel> emitted = tessera::emitKernelFiles(
+      module, target, options.output, /*withCubin=*/!options.noCubin);
+  if (!emitted) {
+    llvm::WithColor::error() << llvm::toString(emitted.takeError()) << "\n";
+    return mlir::failure();
+  }
+  if (!stats)
+    return mlir::success();
+  llvm::Expected<tessera::KernelOps> kernel = tessera::findKernel(module);
+  if (!kernel) {
+    llvm::consumeError(kernel.takeError());
+    return mlir::success();
+  }
+  auto shared = kernel->kernel->getAttrOfType<mlir::IntegerAttr>(
+      "tessera.shared_bytes");
+  llvm::errs() << kernel->kernel.getName() << " (" << target.chip << "): ";
+  if (emitted->resources)
+    llvm::errs() << emitted->resources->registers << " registers, "
+                 << emitted->resources->spillStores << " B spill stores, "
+                 << emitted->resources->spillLoads << " B spill loads, "
+                 << emitted->resources->stack << " B stack, ";
+  llvm::errs() << (shared ? shared.getInt() : 0)
+               << " B dynamic shared memory\n";
+  return mlir::success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   Options options;
   cl::ParseCommandLineOptions(argc, argv, "Tessera tile-language compiler\n");
-
-  if (options.emit != EmitKind::Tile) {
-    llvm::WithColor::error() << "--emit=" << getEmitKindName(options.emit)
-                             << " is not implemented yet in this build "
-                                "(available: --emit=tile)\n";
-    return 1;
-  }
+  // --stats is LLVM's option; take it over so that LLVM's own statistics
+  // (disabled in release builds) do not report at exit.
+  bool stats = llvm::AreStatisticsEnabled();
+  if (auto *option = static_cast<cl::opt<bool> *>(
+          cl::getRegisteredOptions().lookup("stats")))
+    option->setValue(false);
+  // Without --emit: tile IR, or the files when a target is named.
+  if (options.emit.getNumOccurrences() == 0 &&
+      options.target.getNumOccurrences() > 0)
+    options.emit = EmitKind::Files;
 
   std::optional<std::vector<std::pair<std::string, std::string>>> defines =
       parseDefines(options.defines);
   if (!defines)
     return 1;
+
+  tessera::TargetOptions target;
+  target.chip = options.target;
+  if (llvm::Expected<const tessera::ChipInfo &> chip =
+          tessera::lookupChip(options.target);
+      !chip) {
+    llvm::WithColor::error() << llvm::toString(chip.takeError()) << "\n";
+    return 1;
+  }
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> buffer =
@@ -148,15 +236,34 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   tessera::frontend::registerFrontendDialects(registry);
+  tessera::registerTargetDialects(registry);
   mlir::MLIRContext context(registry);
+  // Diagnostics point into the .tile source; an IR dump would bury them.
+  context.printOpOnDiagnostic(false);
   tessera::frontend::CompileOptions compileOptions;
   compileOptions.defines = std::move(*defines);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       tessera::frontend::compileTile(sourceMgr, context, compileOptions);
   if (!module)
     return 1;
-  if (mlir::failed(runTilePasses(*module, options)) ||
-      mlir::failed(emitModule(*module, options)))
+  // Errors of the later stages point into the .tile source too.
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (options.emit == EmitKind::Tile)
+    return mlir::failed(runTilePasses(*module, options)) ||
+                   mlir::failed(emitModule(*module, options))
+               ? 1
+               : 0;
+  if (mlir::failed(runGpuPipelines(*module, options)))
     return 1;
-  return 0;
+  switch (options.emit) {
+  case EmitKind::Tile:
+  case EmitKind::Gpu:
+  case EmitKind::Llvm:
+    return mlir::failed(emitModule(*module, options)) ? 1 : 0;
+  case EmitKind::Ptx:
+    return mlir::failed(emitPtx(*module, target, options)) ? 1 : 0;
+  case EmitKind::Files:
+    return mlir::failed(emitFiles(*module, target, options, stats)) ? 1 : 0;
+  }
+  return 1;
 }
