@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -357,13 +358,15 @@ Status readShape(const JsonValue &shape, const std::string &where,
 Status readInit(const JsonValue &init, const std::string &where,
                 std::string &out) {
   if (init.isNumber()) {
-    std::ostringstream text;
-    text.precision(17);
-    if (init.isInteger())
-      text << init.asInt();
-    else
-      text << init.asDouble();
-    out = text.str();
+    // No iostreams here: number formatting through the global locale crashed
+    // inside a Python process that loaded this library with ctypes.
+    if (init.isInteger()) {
+      out = std::to_string(init.asInt());
+    } else {
+      char text[32];
+      std::snprintf(text, sizeof(text), "%.17g", init.asDouble());
+      out = text;
+    }
     return Status::success();
   }
   if (!init.isString())

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Compiles the tuning sweep of the attention kernels into OUTDIR, one
+# NAME.{ptx,cubin,json} per config, for `tessera-bench --sweep` and
+# test/gpu/run_all.sh:
+#
+#   tools/compile-configs.sh OUTDIR [TARGET]      (TARGET defaults to sm_90a)
+#
+# Configs over the shared-memory budget are reported and skipped, as a
+# tuning sweep prunes them before they reach the GPU.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUTDIR=${1:?usage: $0 OUTDIR [TARGET]}
+TARGET=${2:-sm_90a}
+COMPILE=${TESSERA_COMPILE:-$ROOT/build/bin/tessera-compile}
+[ -x "$COMPILE" ] || { echo "error: $COMPILE not found (run ./tools/run.sh build)" >&2; exit 1; }
+mkdir -p "$OUTDIR"
+
+# kernel HEAD_DIM "BLOCK_M BLOCK_N NUM_WARPS NUM_STAGES"...
+SWEEP=(
+  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2"
+  "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
+)
+ok=0 skipped=0
+for line in "${SWEEP[@]}"; do
+  read -r kernel dim configs <<<"$line"
+  for causal in 0 1; do
+    for config in $configs; do
+      IFS=, read -r bm bn warps stages <<<"$config"
+      name=${kernel}_d${dim}_m${bm}_n${bn}_w${warps}_s${stages}_c${causal}
+      if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
+          -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" \
+          -D CAUSAL="$causal" --target "$TARGET" -o "$OUTDIR/$name" --stats \
+          2>"$OUTDIR/$name.log"; then
+        ok=$((ok + 1))
+        echo "$name: $(cat "$OUTDIR/$name.log")"
+        rm -f "$OUTDIR/$name.log"
+      else
+        skipped=$((skipped + 1))
+        echo "$name: skipped: $(grep -m1 error "$OUTDIR/$name.log")"
+      fi
+    done
+  done
+done
+echo "compiled $ok configs into $OUTDIR ($skipped skipped)"
