@@ -111,6 +111,22 @@ Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
     if (tensor.strides[d] < 0)
       return Status::error("negative stride in dimension " + std::to_string(d));
   }
+  // Generated kernels read and write rows with 16-byte vector copies: the
+  // innermost dimension must be contiguous and every row 16-byte aligned.
+  size_t last = tensor.strides.size() - 1;
+  if (!tensor.strides.empty() && tensor.sizes[last] > 1 &&
+      tensor.strides[last] != 1)
+    return Status::error("expected a contiguous innermost dimension (stride "
+                         "1), got stride " +
+                         std::to_string(tensor.strides[last]));
+  int64_t elementBytes = dtypeSize(tensor.dtype);
+  for (size_t d = 0; d + 1 < tensor.strides.size(); ++d)
+    if (tensor.sizes[d] > 1 &&
+        (tensor.strides[d] * elementBytes) % kTensorAlignment != 0)
+      return Status::error(
+          "expected the stride of dimension " + std::to_string(d) +
+          " to be a multiple of " + std::to_string(kTensorAlignment) +
+          " bytes, got " + std::to_string(tensor.strides[d] * elementBytes));
   if (tensor.numElements() > 0 && tensor.data == 0)
     return Status::error("data pointer is null");
   if (tensor.data % kTensorAlignment != 0) {

@@ -272,9 +272,12 @@ struct ViewAccess {
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index64,
                                 size));
       inBounds = arith::AndIOp::create(b, loc, inBounds, ok);
-      offset = arith::AddIOp::create(
-          b, loc, offset,
-          arith::MulIOp::create(b, loc, index64, view.stride(b, loc, d)));
+      // The innermost dimension is contiguous (the runtime checks it): its
+      // offsets stay constants the back end folds into addresses.
+      Value scaled = d + 1 == rank ? index64
+                                   : Value(arith::MulIOp::create(
+                                         b, loc, index64, view.stride(b, loc, d)));
+      offset = arith::AddIOp::create(b, loc, offset, scaled);
     }
     return {offset, inBounds};
   }

@@ -5,8 +5,10 @@
 set -u
 compile=$1 kernels=$2 out=$3
 for k in attention_naive fa1 fa2; do
-  for chip in sm_80 sm_90a; do
-    echo "default $k $chip: $("$compile" "$kernels/$k.tile" --target $chip -o "$out/$k-$chip" --stats 2>&1 | sed 's/.*registers, //')"
+  for dim in 64 128; do
+    for chip in sm_80 sm_90a; do
+      echo "default $k D=$dim $chip: $("$compile" "$kernels/$k.tile" -D HEAD_DIM=$dim --target $chip -o "$out/$k-$dim-$chip" --stats 2>&1 | sed 's/.*registers, //')"
+    done
   done
 done
 echo "over-budget fa2 sm_86: $("$compile" "$kernels/fa2.tile" -D BLOCK_M=256 -D BLOCK_N=256 --target sm_86 -o "$out/big" 2>&1 | grep -o 'error: .*')"

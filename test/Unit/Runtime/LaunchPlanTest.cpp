@@ -125,6 +125,12 @@ TEST_F(LaunchPlanTest, RejectsBadSizesAndStrides) {
   SetUp();
   editTensor(0, [](rt::TensorArg &t) { t.strides[0] = -1; });
   EXPECT_EQ(error(), "argument 0 (Q): negative stride in dimension 0");
+  editTensor(0, [](rt::TensorArg &t) { t.strides = {64000, 1, 1000}; });
+  EXPECT_EQ(error(), "argument 0 (Q): expected a contiguous innermost "
+                     "dimension (stride 1), got stride 1000");
+  editTensor(0, [](rt::TensorArg &t) { t.strides = {64000, 65, 1}; });
+  EXPECT_EQ(error(), "argument 0 (Q): expected the stride of dimension 1 to "
+                     "be a multiple of 16 bytes, got 130");
 }
 
 TEST_F(LaunchPlanTest, RejectsKindMismatch) {
