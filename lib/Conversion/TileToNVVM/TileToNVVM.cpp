@@ -637,6 +637,21 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
   llvm_unreachable("unknown reduce kind");
 }
 
+/// Combines `values` pairwise, so the dependency chain is log2(n) long
+/// rather than n (ptxas does not reassociate floating-point max or add).
+Value combineTree(OpBuilder &b, Location loc, ReduceKind kind,
+                  SmallVector<Value> values) {
+  while (values.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < values.size(); i += 2)
+      next.push_back(combine(b, loc, kind, values[i], values[i + 1]));
+    if (values.size() % 2)
+      next.push_back(values.back());
+    values = std::move(next);
+  }
+  return values.front();
+}
+
 /// Row reduction of an mma tile: each thread combines its own slots of a
 /// row, then the four lanes of a group (which hold the row's other columns)
 /// exchange partials with shfl.bfly 1 and 2. Nothing crosses warps.
@@ -659,13 +674,12 @@ struct ReduceRowsLowering : public OpConversionPattern<ReduceOp> {
     SmallVector<Value> rows;
     for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
       for (int64_t h = 0; h < 2; ++h) {
-        Value acc;
+        SmallVector<Value> partials;
         for (int64_t nt = 0; nt < g.nTiles(); ++nt)
-          for (int64_t j = 0; j < 2; ++j) {
-            Value x = vector::ExtractOp::create(rewriter, loc, in,
-                                                g.slot(mt, nt, 2 * h + j));
-            acc = acc ? combine(rewriter, loc, op.getKind(), acc, x) : x;
-          }
+          for (int64_t j = 0; j < 2; ++j)
+            partials.push_back(vector::ExtractOp::create(
+                rewriter, loc, in, g.slot(mt, nt, 2 * h + j)));
+        Value acc = combineTree(rewriter, loc, op.getKind(), partials);
         for (int64_t offset : {1, 2}) {
           Value other = NVVM::ShflOp::create(
               rewriter, loc, rewriter.getF32Type(), mask, acc,
