@@ -122,9 +122,10 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   return pm.run(module);
 }
 
-/// Prints the module to the output file.
-static mlir::LogicalResult emitModule(mlir::ModuleOp module,
-                                      const Options &options) {
+/// Opens the output file (-o, or stdout) and lets `print` fill it.
+static mlir::LogicalResult
+writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> print,
+            const Options &options) {
   std::string error;
   std::unique_ptr<llvm::ToolOutputFile> file =
       mlir::openOutputFile(options.output, &error);
@@ -132,10 +133,20 @@ static mlir::LogicalResult emitModule(mlir::ModuleOp module,
     llvm::WithColor::error() << error << "\n";
     return mlir::failure();
   }
-  module.print(file->os());
-  file->os() << "\n";
+  print(file->os());
   file->keep();
   return mlir::success();
+}
+
+/// Prints the module to the output file.
+static mlir::LogicalResult emitModule(mlir::ModuleOp module,
+                                      const Options &options) {
+  return writeOutput(
+      [&](llvm::raw_ostream &os) {
+        module.print(os);
+        os << "\n";
+      },
+      options);
 }
 
 /// Prints the PTX of the module's kernel to the output file.
@@ -147,16 +158,7 @@ static mlir::LogicalResult emitPtx(mlir::ModuleOp module,
     llvm::WithColor::error() << llvm::toString(ptx.takeError()) << "\n";
     return mlir::failure();
   }
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> file =
-      mlir::openOutputFile(options.output, &error);
-  if (!file) {
-    llvm::WithColor::error() << error << "\n";
-    return mlir::failure();
-  }
-  file->os() << *ptx;
-  file->keep();
-  return mlir::success();
+  return writeOutput([&](llvm::raw_ostream &os) { os << *ptx; }, options);
 }
 
 /// Writes PREFIX.ptx, PREFIX.cubin and PREFIX.json; with --stats prints the

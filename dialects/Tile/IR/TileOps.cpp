@@ -31,6 +31,17 @@ static ArrayRef<int64_t> shapeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getShape();
 }
 
+/// Shape ops and reductions keep the element type of their operand.
+static LogicalResult verifySameElementType(Operation *op, Value src,
+                                           Value result) {
+  Type expected = getElementTypeOrSelf(src);
+  Type actual = getElementTypeOrSelf(result);
+  if (expected != actual)
+    return op->emitOpError() << "expected result element type " << expected
+                             << ", got " << actual;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // DimOp
 //===----------------------------------------------------------------------===//
@@ -117,11 +128,7 @@ LogicalResult ExpandDimsOp::verify() {
   if (shapeOf(getResult()) != ArrayRef<int64_t>(expected))
     return emitOpError() << "expected result shape " << shapeStr(expected)
                          << ", got " << shapeStr(shapeOf(getResult()));
-  if (getElementTypeOrSelf(getSrc()) != getElementTypeOrSelf(getResult()))
-    return emitOpError() << "expected result element type "
-                         << getElementTypeOrSelf(getSrc()) << ", got "
-                         << getElementTypeOrSelf(getResult());
-  return success();
+  return verifySameElementType(*this, getSrc(), getResult());
 }
 
 namespace {
@@ -196,11 +203,7 @@ LogicalResult BroadcastOp::verify() {
       return emitOpError() << "expected dimension " << i << " of size 1 or "
                            << d << " in the operand, got " << s;
   }
-  if (getElementTypeOrSelf(getSrc()) != getElementTypeOrSelf(getResult()))
-    return emitOpError() << "expected result element type "
-                         << getElementTypeOrSelf(getSrc()) << ", got "
-                         << getElementTypeOrSelf(getResult());
-  return success();
+  return verifySameElementType(*this, getSrc(), getResult());
 }
 
 OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
@@ -227,11 +230,7 @@ LogicalResult TransOp::verify() {
   if (shapeOf(getResult()) != ArrayRef<int64_t>(expected))
     return emitOpError() << "expected result shape " << shapeStr(expected)
                          << ", got " << shapeStr(shapeOf(getResult()));
-  if (getElementTypeOrSelf(getSrc()) != getElementTypeOrSelf(getResult()))
-    return emitOpError() << "expected result element type "
-                         << getElementTypeOrSelf(getSrc()) << ", got "
-                         << getElementTypeOrSelf(getResult());
-  return success();
+  return verifySameElementType(*this, getSrc(), getResult());
 }
 
 OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
@@ -290,11 +289,7 @@ LogicalResult ReduceOp::verify() {
   if (shapeOf(getResult()) != ArrayRef<int64_t>(expected))
     return emitOpError() << "expected result shape " << shapeStr(expected)
                          << ", got " << shapeStr(shapeOf(getResult()));
-  if (getElementTypeOrSelf(getSrc()) != getElementTypeOrSelf(getResult()))
-    return emitOpError() << "expected result element type "
-                         << getElementTypeOrSelf(getSrc()) << ", got "
-                         << getElementTypeOrSelf(getResult());
-  return success();
+  return verifySameElementType(*this, getSrc(), getResult());
 }
 
 //===----------------------------------------------------------------------===//
