@@ -43,16 +43,19 @@ namespace {
 /// The stages --emit can stop after, in pipeline order.
 enum class EmitKind { Tile, Gpu, Llvm, Ptx, Files };
 
+cl::OptionCategory compileCategory("tessera-compile options");
+
 /// The command line of the driver.
 struct Options {
   cl::opt<std::string> input{cl::Positional, cl::desc("<input .tile file>"),
-                             cl::Required};
+                             cl::Required, cl::cat(compileCategory)};
   cl::list<std::string> defines{"D", cl::Prefix,
                                 cl::desc("Override a constant: -D NAME=VALUE"),
-                                cl::value_desc("NAME=VALUE")};
+                                cl::value_desc("NAME=VALUE"),
+                                cl::cat(compileCategory)};
   cl::opt<EmitKind> emit{
       "emit", cl::desc("The stage to run up to and print"),
-      cl::init(EmitKind::Tile),
+      cl::cat(compileCategory), cl::init(EmitKind::Tile),
       cl::values(clEnumValN(EmitKind::Tile, "tile", "the tile dialect"),
                  clEnumValN(EmitKind::Gpu, "gpu", "the GPU-level dialects"),
                  clEnumValN(EmitKind::Llvm, "llvm", "the LLVM/NVVM dialects"),
@@ -61,22 +64,22 @@ struct Options {
                             "PREFIX.ptx, PREFIX.cubin and PREFIX.json (-o "
                             "PREFIX)"))};
   cl::opt<std::string> output{"o", cl::desc("Output file (or prefix)"),
-                              cl::value_desc("path"), cl::init("-")};
+                              cl::value_desc("path"), cl::cat(compileCategory), cl::init("-")};
   cl::opt<std::string> target{"target", cl::desc("GPU architecture"),
-                              cl::value_desc("sm_XX"), cl::init("sm_90a")};
+                              cl::value_desc("sm_XX"), cl::cat(compileCategory), cl::init("sm_90a")};
   cl::opt<unsigned> maxRegisters{
       "max-registers",
       cl::desc("Registers per thread (nvvm.maxnreg; 0: let ptxas choose)"),
-      cl::init(0)};
+      cl::cat(compileCategory), cl::init(0)};
   cl::opt<bool> noCubin{"no-cubin",
                         cl::desc("Write PTX and manifest only (no ptxas)"),
-                        cl::init(false)};
+                        cl::cat(compileCategory), cl::init(false)};
   // `--stats` is LLVM's own option (llvm::AreStatisticsEnabled()): with it
   // the driver prints the kernel's registers, spills and shared memory.
   cl::opt<bool> decomposeOnlineSoftmax{
       "decompose-online-softmax",
       cl::desc("Rewrite tile.online_softmax into its steps before printing"),
-      cl::init(false)};
+      cl::cat(compileCategory), cl::init(false)};
 };
 
 } // namespace
@@ -200,7 +203,12 @@ static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   Options options;
-  cl::ParseCommandLineOptions(argc, argv, "Tessera tile-language compiler\n");
+  cl::HideUnrelatedOptions(compileCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Tessera tile-language compiler\n\n"
+      "  --stats: with --target/-o, print the kernel's registers, spills and\n"
+      "  shared memory (from ptxas)\n");
   // --stats is LLVM's option; take it over so that LLVM's own statistics
   // (disabled in release builds) do not report at exit.
   bool stats = llvm::AreStatisticsEnabled();

@@ -37,16 +37,18 @@
 namespace {
 enum class Emit { Ptx, CubinStats, Manifest, Grid, Files, PtxasLog };
 
+llvm::cl::OptionCategory translateCategory("tessera-translate options");
+
 llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                          llvm::cl::desc("<input.mlir>"),
-                                         llvm::cl::init("-"));
+                                         llvm::cl::cat(translateCategory), llvm::cl::init("-"));
 llvm::cl::opt<std::string>
     outputName("o",
                llvm::cl::desc("Output file (the file prefix for "
                               "--emit=files)"),
-               llvm::cl::value_desc("path"), llvm::cl::init("-"));
+               llvm::cl::value_desc("path"), llvm::cl::cat(translateCategory), llvm::cl::init("-"));
 llvm::cl::opt<Emit>
-    emit("emit", llvm::cl::desc("What to emit"), llvm::cl::init(Emit::Ptx),
+    emit("emit", llvm::cl::desc("What to emit"), llvm::cl::cat(translateCategory), llvm::cl::init(Emit::Ptx),
          llvm::cl::values(
              clEnumValN(Emit::Ptx, "ptx", "PTX"),
              clEnumValN(Emit::CubinStats, "cubin-stats",
@@ -62,25 +64,25 @@ llvm::cl::opt<Emit>
 llvm::cl::opt<std::string>
     symbol("symbol",
            llvm::cl::desc("--emit=ptxas-log-stats: the entry to report"),
-           llvm::cl::init(""));
+           llvm::cl::cat(translateCategory), llvm::cl::init(""));
 llvm::cl::opt<std::string> chip("chip", llvm::cl::desc("Target chip"),
-                                llvm::cl::init("sm_90a"));
+                                llvm::cl::cat(translateCategory), llvm::cl::init("sm_90a"));
 llvm::cl::opt<std::string>
     features("features", llvm::cl::desc("NVPTX features (default: the chip's)"),
-             llvm::cl::init(""));
+             llvm::cl::cat(translateCategory), llvm::cl::init(""));
 llvm::cl::opt<int> optLevel("opt-level",
                             llvm::cl::desc("LLVM and ptxas -O level"),
-                            llvm::cl::init(3));
+                            llvm::cl::cat(translateCategory), llvm::cl::init(3));
 llvm::cl::opt<std::string> cudaRoot("cuda-root",
                                     llvm::cl::desc("CUDA toolkit root"),
-                                    llvm::cl::init("/usr/local/cuda"));
+                                    llvm::cl::cat(translateCategory), llvm::cl::init("/usr/local/cuda"));
 llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
     llvm::cl::desc("Process each '// -----' chunk of the input on its own"),
-    llvm::cl::init(false));
+    llvm::cl::cat(translateCategory), llvm::cl::init(false));
 llvm::cl::opt<bool> noCubin("no-cubin",
                             llvm::cl::desc("--emit=files: skip ptxas"),
-                            llvm::cl::init(false));
+                            llvm::cl::cat(translateCategory), llvm::cl::init(false));
 } // namespace
 
 /// Checks that the runtime parses `manifest`.
@@ -293,6 +295,7 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  llvm::cl::HideUnrelatedOptions(translateCategory);
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "Tessera Target stage test driver\n");
 
