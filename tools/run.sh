@@ -51,7 +51,26 @@ build() {
 run_tests() {
   build
   log "running the test suites"
-  ninja -C "$BUILD" check-tessera
+  local output status
+  output=$(mktemp)
+  set +e
+  ninja -C "$BUILD" check-tessera 2>&1 | tee "$output"
+  status=${PIPESTATUS[0]}
+  set -e
+  # One closing line for people and CI: lit's and gtest's counts together.
+  local passed failed
+  read -r passed failed < <(awk '
+    /^ *Passed: *[0-9]+/ { p += $2 }
+    /^ *Failed: *[0-9]+/ { f += $2 }
+    /^\[  PASSED  \] [0-9]+ test/ { p += $4 }
+    /^\[  FAILED  \] [0-9]+ test/ { f += $4 }
+    END { print p + 0, f + 0 }' "$output")
+  rm -f "$output"
+  if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+    failed=1
+  fi
+  echo "tessera: $passed passed, $failed failed"
+  return "$status"
 }
 
 demo() {
