@@ -1212,16 +1212,44 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
         locateSlots(rewriter, loc, *dist, access, type.getElementType());
     ThreadIds ids = ThreadIds::get(rewriter, loc);
     Value owner = dist->isOwner(rewriter, loc, ids);
-    for (auto [s, slotAddress] : llvm::enumerate(slots.addresses)) {
-      Value address = slotAddress;
-      Value value = vector::ExtractOp::create(rewriter, loc, adaptor.getValue(),
-                                              int64_t(s));
-      Value pred =
-          arith::AndIOp::create(rewriter, loc, owner, slots.inBounds[s]);
+    Value value = adaptor.getValue();
+    auto storeIf = [&](Value pred, Value element, Value address,
+                       unsigned alignment) {
       scf::IfOp::create(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
-        LLVM::StoreOp::create(b, l, value, address);
+        LLVM::StoreOp::create(b, l, element, address, alignment);
         scf::YieldOp::create(b, l);
       });
+    };
+    auto slotValue = [&](int64_t s) {
+      return vector::ExtractOp::create(rewriter, loc, value, s);
+    };
+    // The slots (c0, c1) and (c2, c3) of an mma fragment are adjacent
+    // columns: 16-bit tiles store them as one 4-byte word (the contiguous,
+    // 16-byte aligned rows of the ABI make it aligned), and fall back to one
+    // element at the right edge of the view.
+    bool paired = dist->kind == Distribution::Mma &&
+                  type.getElementTypeBitWidth() == 16;
+    int64_t step = paired ? 2 : 1;
+    for (int64_t s = 0; s < dist->numSlots(); s += step) {
+      Value first = arith::AndIOp::create(rewriter, loc, owner,
+                                          slots.inBounds[s]);
+      if (!paired) {
+        storeIf(first, slotValue(s), slots.addresses[s], 0);
+        continue;
+      }
+      Value both = arith::AndIOp::create(rewriter, loc, owner,
+                                         slots.inBounds[s + 1]);
+      Value pair = vector::FromElementsOp::create(
+          rewriter, loc, VectorType::get({2}, type.getElementType()),
+          ValueRange{slotValue(s), slotValue(s + 1)});
+      Value firstOnly = arith::AndIOp::create(
+          rewriter, loc, first,
+          arith::XOrIOp::create(
+              rewriter, loc, both,
+              arith::ConstantIntOp::create(rewriter, loc, rewriter.getI1Type(),
+                                           1)));
+      storeIf(both, pair, slots.addresses[s], 4);
+      storeIf(firstOnly, slotValue(s), slots.addresses[s], 0);
     }
     rewriter.eraseOp(op);
     return success();
