@@ -11,6 +11,9 @@ for k in attention_naive fa1 fa2; do
     done
   done
 done
+for chip in sm_80 sm_90a; do
+  echo "default gemm $chip: $("$compile" "$kernels/gemm.tile" --target $chip -o "$out/gemm-$chip" --stats 2>&1 | sed 's/.*registers, //')"
+done
 echo "over-budget fa2 sm_86: $("$compile" "$kernels/fa2.tile" -D BLOCK_M=256 -D BLOCK_N=256 --target sm_86 -o "$out/big" 2>&1 | grep -o 'error: .*')"
 ok=0 failed=0
 for k in attention_naive fa1 fa2; do
