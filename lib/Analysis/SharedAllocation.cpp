@@ -43,6 +43,10 @@ bufferTile(Operation *op) {
   if (auto view = dyn_cast<tilegpu::StageViewOp>(op))
     if (auto type = shared(view.getType()))
       return std::make_pair(type, std::optional<int64_t>(view.getBuffer()));
+  // A layout conversion goes through a scratch buffer of the tile's size.
+  if (auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(op))
+    return std::make_pair(cast<RankedTensorType>(convert.getType()),
+                          std::optional<int64_t>());
   return std::nullopt;
 }
 
@@ -100,7 +104,11 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     SmallVector<Value> worklist;
     for (Operation *op : buffer.ops) {
       extend(op);
-      llvm::append_range(worklist, op->getResults());
+      // A conversion into registers is done with its scratch when it ends.
+      for (Value result : op->getResults())
+        if (isa_and_present<tilegpu::SharedEncodingAttr>(
+                cast<RankedTensorType>(result.getType()).getEncoding()))
+          worklist.push_back(result);
     }
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
@@ -60,6 +61,7 @@ public:
       return failure();
     if (failed(assignDefaults()))
       return failure();
+    insertConversions();
     return applyToTypes();
   }
 
@@ -76,9 +78,28 @@ private:
     }
     if (it->second == layout)
       return success();
-    return where->emitOpError()
+    // The tile already has another layout: convert it where it is used
+    // (not across loop boundaries: carried values keep one layout).
+    if (where && !isa<scf::ForOp, scf::IfOp, scf::YieldOp>(where) &&
+        llvm::is_contained(where->getOperands(), v)) {
+      conversions.insert({where, v, layout});
+      return success();
+    }
+    return (where ? where->emitOpError() : emitError(v.getLoc()))
            << "needs a tile in layout " << layout << " that is already in "
-           << it->second << " (layout conversions are not supported yet)";
+           << it->second;
+  }
+
+  /// Inserts a tilegpu.convert_layout before each use that needs its
+  /// operand in another layout.
+  void insertConversions() {
+    for (auto [user, value, layout] : conversions) {
+      OpBuilder b(user);
+      auto convert = ConvertLayoutOp::create(b, value.getLoc(),
+                                             value.getType(), value);
+      layouts[convert.getResult()] = layout;
+      user->replaceUsesOfWith(value, convert.getResult());
+    }
   }
 
   Attribute get(Value v) const { return layouts.lookup(v); }
@@ -111,14 +132,16 @@ private:
     }
     auto load = v.getDefiningOp<LoadOp>();
     if (!load) {
-      if (isB)
-        return dot.emitOpError()
-               << "expected operand b to be loaded from memory (directly or "
-                  "through tile.trans), got a computed tile";
       if (!transposes.empty())
-        return dot.emitOpError() << "expected operand a computed in registers "
+        return dot.emitOpError() << "expected an operand computed in registers "
                                     "without tile.trans";
-      return set(operand, mma, dot);
+      if (!isB)
+        return set(operand, mma, dot);
+      // A computed B operand stays in registers and is staged into shared
+      // memory at the dot.
+      conversions.insert(
+          {dot, operand, SharedEncodingAttr::get(dot.getContext(), false)});
+      return success();
     }
     MLIRContext *ctx = dot.getContext();
     bool transposed = false;
@@ -170,7 +193,7 @@ private:
       return unify(values, op);
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
-      return unify({expand.getSrc(), expand.getResult()}, op);
+      return propagateExpandDims(expand);
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
       if (auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc())))
         return set(reduce.getResult(),
@@ -205,6 +228,26 @@ private:
       }
     }
     return success();
+  }
+
+  /// expand_dims of a 1-D slice inserts dimension `axis`: operand and result
+  /// are both slice<axis, P>. A row vector expanded into a row (axis 0) needs
+  /// the column slice, so its operand is converted.
+  LogicalResult propagateExpandDims(ExpandDimsOp expand) {
+    auto parentOf = [&](Value v) -> MmaEncodingAttr {
+      auto slice = dyn_cast_if_present<SliceEncodingAttr>(get(v));
+      return slice ? slice.getParent() : MmaEncodingAttr();
+    };
+    MmaEncodingAttr parent = parentOf(expand.getResult());
+    if (!parent)
+      parent = parentOf(expand.getSrc());
+    if (!parent)
+      return unify({expand.getSrc(), expand.getResult()}, expand);
+    auto layout =
+        SliceEncodingAttr::get(expand.getContext(), expand.getAxis(), parent);
+    if (failed(set(expand.getResult(), layout, expand)))
+      return failure();
+    return set(expand.getSrc(), layout, expand);
   }
 
   /// broadcast: a tile with a size-1 dimension `d` in layout slice<d, P>
@@ -322,6 +365,8 @@ private:
   func::FuncOp kernel;
   MmaEncodingAttr mma;
   llvm::MapVector<Value, Attribute> layouts;
+  /// (user, operand, layout the user needs) for tilegpu.convert_layout.
+  llvm::SetVector<std::tuple<Operation *, Value, Attribute>> conversions;
   bool changed = false;
 };
 

@@ -82,10 +82,40 @@ func.func @loop(%a: !tile.view<f16, 2>, %n: i32) attributes {tile.kernel, tile.n
 
 // -----
 
-func.func @b_computed(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) attributes {tile.kernel} {
+// A computed B operand stays in registers and is converted into shared
+// memory at the dot.
+// CHECK-LABEL: func.func @b_computed
+// CHECK: %[[P:.*]] = arith.truncf {{.*}} to tensor<64x64xf16, #mma>
+// CHECK: %[[S:.*]] = tilegpu.convert_layout %[[P]] : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #shared>
+// CHECK: tile.dot %{{.*}}, %[[S]], %{{.*}} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+func.func @b_computed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
   %c = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-error @+1 {{expected operand b to be loaded from memory (directly or through tile.trans), got a computed tile}}
-  %d = tile.dot %x, %y, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %h = tile.dot %x, %x, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %p = arith.truncf %h : tensor<64x64xf32> to tensor<64x64xf16>
+  %d = tile.dot %x, %p, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+// A row statistic used as a row vector of another tile: the row slice is
+// converted into the column slice at tile.expand_dims.
+// CHECK-LABEL: func.func @rows_as_cols
+// CHECK: %[[R:.*]] = tile.reduce max {{.*}} -> tensor<64xf32, #rows>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %[[R]] : tensor<64xf32, #rows> -> tensor<64xf32, #cols>
+// CHECK: tile.expand_dims %[[C]] axis 0 : tensor<64xf32, #cols> -> tensor<1x64xf32, #cols>
+func.func @rows_as_cols(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32>
+  %h = tile.dot %x, %x, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %r = tile.reduce max %h axis 1 : tensor<64x64xf32> -> tensor<64xf32>
+  %e = tile.expand_dims %r axis 0 : tensor<64xf32> -> tensor<1x64xf32>
+  %b = tile.broadcast %e : tensor<1x64xf32> -> tensor<64x64xf32>
+  %s = arith.addf %h, %b : tensor<64x64xf32>
+  tile.store %s, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
   return
 }
 

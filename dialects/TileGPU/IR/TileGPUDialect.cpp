@@ -82,6 +82,21 @@ LogicalResult AsyncLoadOp::verify() {
   return success();
 }
 
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getResult().getType());
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "expected the same shape and element type, got "
+                         << src << " and " << dst;
+  if (!src.getEncoding() || !dst.getEncoding())
+    return emitOpError() << "expected both tiles to have a layout";
+  if (isa<SharedEncodingAttr>(src.getEncoding()))
+    return emitOpError() << "expected a tile in registers as the source, got "
+                         << src;
+  return success();
+}
+
 LogicalResult StageViewOp::verify() {
   return verifySharedTile(*this, getResult().getType());
 }

@@ -77,4 +77,24 @@ def TileGPU_StageViewOp : TileGPU_Op<"stage_view", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
+  let summary = "move a tile to another layout through shared memory";
+  let description = [{
+    The same tile in another layout, inserted by `tilegpu-assign-layouts`
+    where a value is needed in two layouts (a row statistic used as a
+    column, a computed tile used as a B operand). Lowered through a
+    shared-memory scratch buffer: every thread writes its elements, the CTA
+    synchronizes, every thread reads the elements of the new layout (or,
+    for `#tilegpu.shared`, the buffer is the result).
+
+    ```mlir
+    %c = tilegpu.convert_layout %r : tensor<64xf32, #rows> -> tensor<64xf32, #cols>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 #endif // TESSERA_TILEGPU_OPS_TD

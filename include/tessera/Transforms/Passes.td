@@ -51,8 +51,11 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
       layout of their operands; constants, splats and iotas are cloned per
       use and take the layout their use needs.
 
-    A value that would need two different layouts is an error (layout
-    conversions are not implemented yet), as is an mma tile whose shape does
+    Where a use needs its operand in another layout than the operand has (a
+    row statistic used as a column vector, a computed tile as the B operand
+    of a dot), a `tilegpu.convert_layout` is inserted before that use. A
+    conflict on a loop-carried value or a result is an error, as is an mma
+    tile whose shape does
     not divide into 16×8 fragments over the warps.
   }];
   let options = [
