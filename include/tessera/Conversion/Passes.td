@@ -29,7 +29,11 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
       P·V) is repacked from its accumulator registers (no shared memory);
     - `tile.reduce` along rows: per-thread partials, then `shfl.bfly` 1 and 2;
     - `math.exp2`: `ex2.approx.ftz.f32`;
-    - register loads and stores of mma / slice tiles: per element, masked.
+    - register loads and stores of mma / slice tiles: per element, masked
+      (16-bit tiles stored as 4-byte pairs of adjacent columns);
+    - `tilegpu.async_load` / `async_commit` / `async_wait` / `stage_view`:
+      the pipelined copies, `cp.async.wait_group N` + barrier, stage bases;
+    - `tilegpu.convert_layout`: through its shared scratch buffer.
 
     Kernel metadata for the manifest is kept on the `llvm.func`
     (`tile.grid`, `tile.sizes`, `tile.constants`, `tessera.kernel_name`,
