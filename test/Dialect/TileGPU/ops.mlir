@@ -1,0 +1,30 @@
+// RUN: tessera-opt %s | tessera-opt | FileCheck %s
+// RUN: tessera-opt %s --mlir-print-op-generic | tessera-opt | FileCheck %s
+
+// Round trip of the tilegpu layouts and ops.
+
+// CHECK-DAG: #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-DAG: #shared = #tilegpu.shared<transposed = false>
+// CHECK-DAG: #rows = #tilegpu.slice<dim = 1, parent = #mma>
+// CHECK-DAG: #cols = #tilegpu.slice<dim = 0, parent = #mma>
+// CHECK-LABEL: func.func @ops
+func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
+               %r: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>,
+               %h: tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>) {
+  // CHECK: tilegpu.async_load %{{.*}}[%{{.*}}, %{{.*}}] stage %{{.*}} if %{{.*}} {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  tilegpu.async_load %k[%i, %i] stage %s if %p {buffer = 0 : i64}
+      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  // CHECK: tilegpu.async_commit
+  tilegpu.async_commit
+  // CHECK: tilegpu.async_wait 1
+  tilegpu.async_wait 1
+  // CHECK: tilegpu.stage_view stage %{{.*}} {buffer = 0 : i64} : tensor<64x64xf16, #shared>
+  %t = tilegpu.stage_view stage %s {buffer = 0 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  // CHECK: tilegpu.convert_layout %{{.*}} : tensor<64xf32, #rows> -> tensor<64xf32, #cols>
+  %c = tilegpu.convert_layout %r : tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
+      -> tensor<64xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
+  // CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #shared>
+  %d = tilegpu.convert_layout %h : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+      -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
