@@ -58,10 +58,6 @@ Value recompute(OpBuilder &b, Value v, scf::ForOp loop, IRMapping &mapping) {
   return clone->getResult(cast<OpResult>(v).getResultNumber());
 }
 
-Value i32Const(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
-}
-
 /// Issues the async copies of `loads` for the iteration whose induction
 /// variable is `iv`, into stage `stage`, when `iv < ub`; then commits.
 void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
@@ -104,14 +100,17 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     ids.push_back(nextBufferId++);
   Location loc = loop.getLoc();
   OpBuilder b(loop);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
   Value lb = loop.getLowerBound(), step = loop.getStep();
 
   // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
   for (unsigned s = 0; s + 1 < stages; ++s) {
     Value iv = arith::AddIOp::create(
         b, loc, lb,
-        arith::MulIOp::create(b, loc, step, i32Const(b, loc, s)));
-    issueCopies(b, loc, loop, loads, ids, iv, i32Const(b, loc, s), stages);
+        arith::MulIOp::create(b, loc, step, constant(s)));
+    issueCopies(b, loc, loop, loads, ids, iv, constant(s), stages);
   }
 
   // Body: wait for this iteration's group, then prefetch S-1 ahead.
@@ -119,10 +118,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   Value iv = loop.getInductionVar();
   Value k = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-  Value stageCount = i32Const(b, loc, stages);
+  Value stageCount = constant(stages);
   Value stage = arith::RemSIOp::create(b, loc, k, stageCount);
   AsyncWaitOp::create(b, loc, stages - 2);
-  Value ahead = i32Const(b, loc, stages - 1);
+  Value ahead = constant(stages - 1);
   Value nextIv = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
   Value nextStage = arith::RemSIOp::create(

@@ -14,8 +14,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <optional>
-
 namespace tessera {
 
 class SharedAllocation {

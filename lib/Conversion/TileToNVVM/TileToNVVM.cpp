@@ -938,9 +938,14 @@ LogicalResult checkSharedTile(Operation *op, RankedTensorType type) {
   return success();
 }
 
-int64_t sharedOffsetOf(Operation *op) {
+/// The byte offset tilegpu-allocate-shared gave the buffer of `op`, or an
+/// error when the allocation has not run.
+FailureOr<int64_t> sharedOffsetOf(Operation *op) {
   auto attr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
-  return attr ? attr.getInt() : -1;
+  if (!attr)
+    return op->emitOpError("expected a shared-memory offset; run "
+                           "tilegpu-allocate-shared first");
+  return attr.getInt();
 }
 
 int64_t tileBytes(RankedTensorType type) {
@@ -1027,16 +1032,15 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
     RankedTensorType type = op.getType();
     if (!isa_and_present<SharedEncodingAttr>(type.getEncoding()))
       return failure();
-    int64_t offset = sharedOffsetOf(op);
-    if (offset < 0)
-      return op.emitOpError("expected a shared-memory offset; run "
-                            "tilegpu-allocate-shared first");
+    FailureOr<int64_t> offset = sharedOffsetOf(op);
+    if (failed(offset))
+      return failure();
     if (failed(checkSharedTile(op, type)))
       return failure();
     if (op.getPadding().convertToDouble() != 0.0)
       return op.emitOpError("expected zero padding for a shared-memory load");
     Location loc = op.getLoc();
-    Value buffer = sharedBase(rewriter, loc, offset);
+    Value buffer = sharedBase(rewriter, loc, *offset);
     NVVM::Barrier0Op::create(rewriter, loc);
     emitTileCopy(rewriter, loc,
                  makeAccess(adaptor.getView(), op.getView().getType(),
@@ -1071,17 +1075,16 @@ struct AsyncLoadLowering : public OpConversionPattern<AsyncLoadOp> {
   matchAndRewrite(AsyncLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getTileType());
-    int64_t offset = sharedOffsetOf(op);
-    if (offset < 0)
-      return op.emitOpError("expected a shared-memory offset; run "
-                            "tilegpu-allocate-shared first");
+    FailureOr<int64_t> offset = sharedOffsetOf(op);
+    if (failed(offset))
+      return failure();
     if (failed(checkSharedTile(op, type)))
       return failure();
     Location loc = op.getLoc();
     emitTileCopy(rewriter, loc,
                  makeAccess(adaptor.getView(), op.getView().getType(),
                             adaptor.getIndices(), 2),
-                 type, stageBase(rewriter, loc, offset, adaptor.getStage(), type),
+                 type, stageBase(rewriter, loc, *offset, adaptor.getStage(), type),
                  adaptor.getPred(), numThreads);
     rewriter.eraseOp(op);
     return success();
@@ -1116,11 +1119,10 @@ struct StageViewLowering : public OpConversionPattern<StageViewOp> {
   LogicalResult
   matchAndRewrite(StageViewOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    int64_t offset = sharedOffsetOf(op);
-    if (offset < 0)
-      return op.emitOpError("expected a shared-memory offset; run "
-                            "tilegpu-allocate-shared first");
-    rewriter.replaceOp(op, stageBase(rewriter, op.getLoc(), offset,
+    FailureOr<int64_t> offset = sharedOffsetOf(op);
+    if (failed(offset))
+      return failure();
+    rewriter.replaceOp(op, stageBase(rewriter, op.getLoc(), *offset,
                                      adaptor.getStage(), op.getType()));
     return success();
   }
@@ -1270,10 +1272,11 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     auto src = Distribution::get(srcType);
-    int64_t offset = sharedOffsetOf(op);
-    if (!src || offset < 0)
-      return op.emitOpError("expected a register source and a shared-memory "
-                            "offset (run tilegpu-allocate-shared)");
+    if (!src)
+      return op.emitOpError("expected a register source, got ") << srcType;
+    FailureOr<int64_t> offset = sharedOffsetOf(op);
+    if (failed(offset))
+      return failure();
     bool toShared = isa<SharedEncodingAttr>(dstType.getEncoding());
     if (toShared && failed(checkSharedTile(op, dstType)))
       return failure();
@@ -1282,7 +1285,7 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
     int64_t cols = srcType.getRank() == 2 ? srcType.getDimSize(1) : 1;
     if (srcType.getRank() == 1 && src->kind == Distribution::Cols)
       cols = srcType.getDimSize(0);
-    Value base = sharedBase(rewriter, loc, offset);
+    Value base = sharedBase(rewriter, loc, *offset);
     ThreadIds ids = ThreadIds::get(rewriter, loc);
 
     // The scratch address of element (row, col): row-major, or swizzled
