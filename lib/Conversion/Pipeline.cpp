@@ -7,6 +7,7 @@
 #include "tessera/Conversion/Pipeline.h"
 
 #include "tessera/Conversion/Passes.h"
+#include "tessera/Target/Chips.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -20,6 +21,26 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+
+llvm::Expected<bool>
+tessera::usesWgmma(const TesseraPipelineOptions &options) {
+  llvm::Expected<const ChipInfo &> chip = lookupChip(options.chip);
+  if (!chip)
+    return chip.takeError();
+  StringRef mma = options.mma;
+  if (mma == "auto")
+    return chip->hasWgmma;
+  if (mma == "sync")
+    return false;
+  if (mma != "wgmma")
+    return llvm::createStringError("unknown --mma value '" + mma +
+                                   "' (expected auto, sync or wgmma)");
+  if (!chip->hasWgmma)
+    return llvm::createStringError("--mma=wgmma needs a target with wgmma "
+                                   "(sm_90a), got " +
+                                   options.chip);
+  return true;
+}
 
 void tessera::buildTileToGPUPipeline(OpPassManager &pm,
                                      const TesseraPipelineOptions &options) {
@@ -39,6 +60,12 @@ void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
                                      const TesseraPipelineOptions &options) {
   ConvertTileToNVVMOptions lowering;
   lowering.maxRegisters = options.maxRegisters;
+  // Invalid options are reported by the drivers (tessera-compile); here
+  // they fall back to mma.sync.
+  llvm::Expected<bool> wgmma = usesWgmma(options);
+  lowering.wgmma = wgmma && *wgmma;
+  if (!wgmma)
+    llvm::consumeError(wgmma.takeError());
   pm.addPass(createConvertTileToNVVM(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

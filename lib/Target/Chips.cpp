@@ -17,11 +17,12 @@ namespace tessera {
 
 // Budgets are the per-block opt-in maxima of the CUDA programming guide
 // ("Compute Capabilities", table "Technical Specifications"): 163 KB on
-// 8.0, 99 KB on 8.6/8.9/12.0, 227 KB on 9.0 and 10.0.
+// 8.0, 99 KB on 8.6/8.9/12.0, 227 KB on 9.0 and 10.0. wgmma is sm_90a only
+// (PTX ISA: "requires sm_90a").
 static constexpr ChipInfo kChips[] = {
     {"sm_80", "+ptx80", 166912},  {"sm_86", "+ptx80", 101376},
     {"sm_89", "+ptx80", 101376},  {"sm_90", "+ptx80", 232448},
-    {"sm_90a", "+ptx80", 232448}, {"sm_100", "+ptx86", 232448},
+    {"sm_90a", "+ptx80", 232448, /*hasWgmma=*/true}, {"sm_100", "+ptx86", 232448},
     {"sm_120", "+ptx87", 101376},
 };
 

@@ -31,7 +31,7 @@ struct TileGPUAllocateSharedPass
       kernel.emitError() << llvm::toString(info.takeError());
       return signalPassFailure();
     }
-    SharedAllocation allocation(kernel);
+    SharedAllocation allocation(kernel, info->sharedAlignment());
     if (failed(allocation.checkBudget(kernel, info->sharedMemoryBudget, chip)))
       return signalPassFailure();
     allocation.annotate(kernel);

@@ -71,6 +71,12 @@ struct Options {
       "max-registers",
       cl::desc("Registers per thread (nvvm.maxnreg; 0: let ptxas choose)"),
       cl::cat(compileCategory), cl::init(0)};
+  cl::opt<std::string> mma{
+      "mma",
+      cl::desc("Tensor-core instructions: auto (wgmma on sm_90a, mma.sync "
+               "elsewhere), sync, wgmma"),
+      cl::value_desc("auto|sync|wgmma"), cl::cat(compileCategory),
+      cl::init("auto")};
   cl::opt<bool> noCubin{"no-cubin",
                         cl::desc("Write PTX and manifest only (no ptxas)"),
                         cl::cat(compileCategory), cl::init(false)};
@@ -118,6 +124,7 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   tessera::TesseraPipelineOptions pipeline;
   pipeline.chip = options.target.getValue();
   pipeline.maxRegisters = options.maxRegisters.getValue();
+  pipeline.mma = options.mma.getValue();
   mlir::PassManager pm(module.getContext());
   tessera::buildTileToGPUPipeline(pm, pipeline);
   if (options.emit != EmitKind::Gpu)
@@ -232,6 +239,15 @@ int main(int argc, char **argv) {
       !chip) {
     llvm::WithColor::error() << llvm::toString(chip.takeError()) << "\n";
     return 1;
+  }
+  {
+    tessera::TesseraPipelineOptions pipeline;
+    pipeline.chip = options.target.getValue();
+    pipeline.mma = options.mma.getValue();
+    if (llvm::Expected<bool> wgmma = tessera::usesWgmma(pipeline); !wgmma) {
+      llvm::WithColor::error() << llvm::toString(wgmma.takeError()) << "\n";
+      return 1;
+    }
   }
 
   std::string error;

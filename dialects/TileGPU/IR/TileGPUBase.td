@@ -31,12 +31,16 @@ class TileGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 }
 
 def TileGPU_MmaEncodingAttr : TileGPU_Attr<"MmaEncoding", "mma"> {
-  let summary = "the accumulator layout of mma.sync m16n8k16";
+  let summary = "the accumulator layout of mma.sync m16n8k16 and wgmma";
   let description = [{
     A 2-D tile distributed as a grid of 16×8 accumulator fragments of
     `mma.sync.m16n8k16` (PTX ISA 9.7.14.5.8). Warps split the rows
     (`warpsM`) and the columns (`warpsN`); with `warpsN = 1` each warp owns
-    whole rows (split-Q), so row reductions never cross warps. Lane
+    whole rows (split-Q), so row reductions never cross warps. The warps
+    take the 16-row fragments in turn: m-fragment `i` of warp `w` holds rows
+    `16 * (i * warpsM + w)` to `+ 15`, so the 4 warps of a warpgroup hold 64
+    consecutive rows, which is also the accumulator layout of Hopper's
+    `wgmma.m64nNk16`. Lane
     `4 * group + t` holds, for each fragment, rows `group` and `group + 8`,
     columns `2t` and `2t + 1`. Per thread the elements are ordered
     `[m-fragment][n-fragment][c0, c1, c2, c3]`.

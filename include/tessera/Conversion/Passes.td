@@ -26,7 +26,15 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
       filled past the view's sizes) into a swizzled buffer, then a barrier;
     - `tile.dot`: `ldmatrix` (`.trans` for a K-major B operand) and
       `mma.sync.m16n8k16` per fragment; an A operand in the mma layout (P of
-      P·V) is repacked from its accumulator registers (no shared memory);
+      P·V) is repacked from its accumulator registers (no shared memory).
+      With `wgmma` (sm_90a), a dot whose rows are shared by groups of 4 warps
+      and whose B tile has rows of a multiple of 64 columns (the 128-byte
+      swizzled panels every such shared tile is stored in) is one
+      `wgmma.mma_async.m64nNk16` per m-fragment and k step instead: A from
+      registers as above, B through a shared-memory matrix descriptor
+      (K-major, or N-major with imm-trans-b), synchronous (fence, commit,
+      wait); shared-memory writes are then followed by
+      `fence.proxy.async.shared::cta` before their barrier;
     - `tile.reduce` along rows: per-thread partials, then `shfl.bfly` 1 and 2;
     - `math.exp2`: `ex2.approx.ftz.f32`;
     - register loads and stores of mma / slice tiles: per element, masked
@@ -46,6 +54,9 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
   let options = [
     Option<"maxRegisters", "max-registers", "unsigned", /*default=*/"0",
            "Registers per thread (0: let ptxas choose)">,
+    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
+           "Lower tile.dot to wgmma.mma_async where the operands allow "
+           "(sm_90a only)">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

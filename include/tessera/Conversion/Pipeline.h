@@ -22,11 +22,20 @@ struct TesseraPipelineOptions
       *this, "num-stages",
       llvm::cl::desc("cp.async pipeline depth (0: the kernel's tile.num_stages)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> mma{
+      *this, "mma",
+      llvm::cl::desc("Tensor-core instructions: auto (wgmma where the chip "
+                     "has it, i.e. sm_90a; mma.sync elsewhere), sync, wgmma"),
+      llvm::cl::init("auto")};
   PassOptions::Option<unsigned> maxRegisters{
       *this, "max-registers",
       llvm::cl::desc("Registers per thread (0: from the occupancy)"),
       llvm::cl::init(0)};
 };
+
+/// Whether `options` lower tile.dot to wgmma, or an error naming the
+/// option when it asks for what the chip does not have.
+llvm::Expected<bool> usesWgmma(const TesseraPipelineOptions &options);
 
 /// tile dialect -> GPU level: decompose online_softmax, canonicalize,
 /// assign layouts, pipeline loop loads, allocate shared memory.

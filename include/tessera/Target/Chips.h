@@ -29,6 +29,14 @@ struct ChipInfo {
   llvm::StringLiteral defaultFeatures;
   /// The most dynamic shared memory one CTA may opt into, in bytes.
   uint64_t sharedMemoryBudget;
+  /// Whether the target has Hopper's warpgroup MMA (wgmma.mma_async): only
+  /// the architecture-specific sm_90a.
+  bool hasWgmma = false;
+
+  /// The alignment of shared-memory buffers: 1024 bytes where wgmma reads
+  /// them (its 128-byte swizzle repeats every 8 rows of 128 bytes), 128
+  /// otherwise.
+  uint64_t sharedAlignment() const { return hasWgmma ? 1024 : 128; }
 };
 
 /// The targets Tessera compiles for, oldest first.

@@ -73,7 +73,8 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncO
     `#tilegpu.shared` gets a buffer: its size is the tile's bytes times its
     stages, its live range runs from the load to the last use of the tile
     (or of a transpose of it) at the load's level. Buffers are packed first
-    fit in program order at 128-byte alignment, reusing space between
+    fit in program order at 128-byte alignment (1024 on sm_90a, where
+    wgmma reads them with the 128-byte swizzle), reusing space between
     buffers never live together. Output: `tilegpu.shared_offset` on each
     load and `tessera.shared_bytes` on the kernel.
 

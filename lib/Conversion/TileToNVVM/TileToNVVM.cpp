@@ -74,12 +74,17 @@ struct ThreadIds {
 // Layout geometry: which element of a tile each per-thread slot holds
 //===----------------------------------------------------------------------===//
 
-/// The per-thread view of an mma tile (or of one of its slices).
+/// The per-thread view of an mma tile (or of one of its slices). The warps
+/// take 16-row fragments in turn: fragment mt of warp w holds rows
+/// (mt * warpsM + w) * 16 ... + 15, so that the 4 warps of a warpgroup hold
+/// 64 consecutive rows, as wgmma.m64nNk16 wants.
 struct MmaGeometry {
   int64_t rows = 1, cols = 1;
   unsigned warpsM = 1;
   int64_t rowsPerWarp() const { return rows / warpsM; }
   int64_t mTiles() const { return rowsPerWarp() / 16; }
+  /// The first row of m-fragment mt, relative to the warp's first row.
+  int64_t mTileRow(int64_t mt) const { return mt * 16 * warpsM; }
   int64_t nTiles() const { return cols / 8; }
   int64_t slot(int64_t mt, int64_t nt, int64_t c) const {
     return (mt * nTiles() + nt) * 4 + c;
@@ -141,21 +146,24 @@ struct Distribution {
     case Mma: {
       int64_t c = s % 4, tile = s / 4;
       int64_t mt = tile / geom.nTiles(), nt = tile % geom.nTiles();
-      return {mt * 16 + (c >= 2 ? 8 : 0), nt * 8 + (c & 1)};
+      return {geom.mTileRow(mt) + (c >= 2 ? 8 : 0), nt * 8 + (c & 1)};
     }
     case Rows:
-      return {(s / 2) * 16 + (s % 2) * 8, 0};
+      return {geom.mTileRow(s / 2) + (s % 2) * 8, 0};
     case Cols:
       return {0, (s / 2) * 8 + (s % 2)};
     }
     llvm_unreachable("unknown distribution");
   }
 
-  /// The thread's row base: warp * rowsPerWarp + group.
+  /// The thread's row base: warp * 16 + group.
   Value rowBase(OpBuilder &b, Location loc, const ThreadIds &ids) const {
-    Value warpRow = arith::MulIOp::create(
-        b, loc, ids.warp, i32Const(b, loc, geom.rowsPerWarp()));
-    return arith::AddIOp::create(b, loc, warpRow, ids.group);
+    return arith::AddIOp::create(b, loc, warpRowBase(b, loc, ids), ids.group);
+  }
+
+  /// The first row of the warp's first m-fragment: warp * 16.
+  static Value warpRowBase(OpBuilder &b, Location loc, const ThreadIds &ids) {
+    return arith::MulIOp::create(b, loc, ids.warp, i32Const(b, loc, 16));
   }
 
   /// The thread's column base: 2 * quad.
@@ -301,14 +309,43 @@ Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
                              ArrayRef<LLVM::GEPArg>{offset});
 }
 
-/// The swizzle period of a row of `chunksPerRow` 16-byte chunks: the largest
-/// power of two up to 8 that divides it. Chunks are permuted within aligned
-/// groups of that many.
-int64_t swizzlePeriod(int64_t chunksPerRow) {
-  int64_t period = 8;
-  while (chunksPerRow % period != 0)
-    period /= 2;
-  return period;
+/// How a 16-bit tile of rows × cols is laid out in shared memory. Rows are
+/// cut into 16-byte chunks; chunk c of row r is stored at chunk
+/// c ^ (r % period) of its group of `period` chunks, so the 8 rows an
+/// ldmatrix reads hit distinct banks. Tiles whose rows are a multiple of
+/// 64 columns are stored as panels of 64 columns (128 bytes) one after the
+/// other, each panel rows × 128 bytes: on a 1024-byte aligned buffer that
+/// is exactly the 128-byte swizzle wgmma's shared-memory descriptors read
+/// (8-row atoms of 1024 bytes, chunk XOR row % 8).
+struct SharedTileLayout {
+  int64_t rows, cols;
+
+  SharedTileLayout(int64_t rows, int64_t cols) : rows(rows), cols(cols) {}
+  explicit SharedTileLayout(RankedTensorType storedType)
+      : rows(storedType.getDimSize(0)), cols(storedType.getDimSize(1)) {}
+
+  int64_t chunksPerRow() const { return cols / 8; }
+  bool panelled() const { return cols % 64 == 0; }
+  /// Chunks per stored row: 8 in a panel, all of them otherwise.
+  int64_t rowChunks() const { return panelled() ? 8 : chunksPerRow(); }
+  int64_t rowBytes() const { return rowChunks() * 16; }
+  int64_t panelBytes() const { return rows * 128; }
+  /// The largest power of two up to 8 that divides the stored row.
+  int64_t period() const {
+    int64_t period = 8;
+    while (rowChunks() % period != 0)
+      period /= 2;
+    return period;
+  }
+};
+
+/// The layout of a #tilegpu.shared tile: a transposed one is stored as its
+/// transpose, [N][K].
+SharedTileLayout storedLayout(RankedTensorType type) {
+  auto shared = cast<SharedEncodingAttr>(type.getEncoding());
+  if (shared.getTransposed())
+    return {type.getDimSize(1), type.getDimSize(0)};
+  return SharedTileLayout(type);
 }
 
 /// A coordinate in a shared tile, split into a thread-dependent part and a
@@ -322,19 +359,21 @@ struct SharedCoord {
   int64_t chunkConst = 0;
 };
 
-/// The byte address of a chunk of a swizzled shared tile with `cols` 16-bit
-/// columns. Chunk c of row r is stored at chunk c ^ (r % period), so the 8
-/// rows an ldmatrix reads hit distinct banks.
+/// The byte address of a chunk of a shared tile (SharedTileLayout).
 ///
 /// The address is built as base + (thread part) + (constant): when the
 /// constants do not change the phase and do not carry into the thread's
 /// chunk bits, (chunkVar + chunkConst) ^ phase ==
 /// ((chunkVar ^ phase) ^ lo) + hi (lo = chunkConst % period), so all the
 /// fragments of a dot share a few registers and use immediate offsets.
-Value sharedAddress(OpBuilder &b, Location loc, Value base, int64_t cols,
-                    const SharedCoord &c) {
-  int64_t chunksPerRow = cols / 8, rowBytes = cols * 2;
-  int64_t period = swizzlePeriod(chunksPerRow);
+Value sharedAddress(OpBuilder &b, Location loc, Value base,
+                    const SharedTileLayout &layout, const SharedCoord &c) {
+  int64_t period = layout.period(), rowBytes = layout.rowBytes();
+  // The byte offset of the start of the stored row of chunk `hi` (a
+  // multiple of the period) relative to its row.
+  auto chunkGroupBytes = [&](int64_t hi) {
+    return layout.panelled() ? hi / 8 * layout.panelBytes() : hi * 16;
+  };
   int64_t immediate = 0;
   Value row = c.rowVar;
   if (c.rowConst % period == 0)
@@ -343,19 +382,27 @@ Value sharedAddress(OpBuilder &b, Location loc, Value base, int64_t cols,
     row = addI32(b, loc, row, c.rowConst);
   Value phase = arith::RemUIOp::create(b, loc, row, i32Const(b, loc, period));
   int64_t lo = c.chunkConst % period, hi = c.chunkConst - lo;
-  Value swizzled;
+  Value chunkBytes;
+  auto times = [&](Value v, int64_t k) -> Value {
+    return arith::MulIOp::create(b, loc, v, i32Const(b, loc, k));
+  };
   if (c.chunkVarBound + lo <= period && lo % c.chunkVarBound == 0) {
-    swizzled = arith::XOrIOp::create(
+    Value swizzled = arith::XOrIOp::create(
         b, loc, arith::XOrIOp::create(b, loc, c.chunkVar, phase),
         i32Const(b, loc, lo));
-    immediate += hi * 16;
+    chunkBytes = times(swizzled, 16);
+    immediate += chunkGroupBytes(hi);
   } else {
-    swizzled = arith::XOrIOp::create(
-        b, loc, addI32(b, loc, c.chunkVar, c.chunkConst), phase);
+    Value chunk = addI32(b, loc, c.chunkVar, c.chunkConst);
+    Value periodConst = i32Const(b, loc, period);
+    Value group = arith::DivUIOp::create(b, loc, chunk, periodConst);
+    Value swizzled = arith::XOrIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, chunk, periodConst), phase);
+    chunkBytes = arith::AddIOp::create(
+        b, loc, times(group, chunkGroupBytes(period)), times(swizzled, 16));
   }
-  Value bytes = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, rowBytes)),
-      arith::MulIOp::create(b, loc, swizzled, i32Const(b, loc, 16)));
+  Value bytes =
+      arith::AddIOp::create(b, loc, times(row, rowBytes), chunkBytes);
   Value address = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
                                       base, ValueRange{bytes});
   if (immediate == 0)
@@ -735,8 +782,109 @@ SmallVector<Value> ldmatrixX4(OpBuilder &b, Location loc, Value address,
   return unpackLdMatrix(b, loc, result, 4, elementType);
 }
 
+/// Where a tile.dot can be one wgmma.mma_async.m64nNk16 per warpgroup,
+/// m-fragment and k step: B is read from shared memory through a matrix
+/// descriptor, A comes from registers (ldmatrix of a shared tile, or the
+/// repacked accumulator of a previous dot).
+struct WgmmaPlan {
+  /// B stored [N][K] (K-major, imm-trans-b = 0) or [K][N] (N-major, 1).
+  bool kMajor;
+  int64_t n;
+  SharedTileLayout bLayout;
+  Type element;
+
+  static std::optional<WgmmaPlan> get(DotOp op, const MmaGeometry &g) {
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    Type element = aType.getElementType();
+    if (!(element.isF16() || element.isBF16()) ||
+        bType.getElementType() != element ||
+        !getElementTypeOrSelf(op.getAcc().getType()).isF32())
+      return std::nullopt;
+    // Each group of 4 warps covers 64 rows of every m-fragment.
+    if (g.warpsM % 4 != 0 || g.cols % 8 != 0 || g.cols > 256)
+      return std::nullopt;
+    auto shared = dyn_cast<SharedEncodingAttr>(bType.getEncoding());
+    SharedTileLayout layout = storedLayout(bType);
+    // Only the panelled layout is one of wgmma's (128-byte swizzle); the
+    // buffer must start on a 1024-byte boundary.
+    if (!layout.panelled() || !bufferAligned(op.getB(), 1024))
+      return std::nullopt;
+    return WgmmaPlan{shared.getTransposed(), g.cols, layout, element};
+  }
+
+  /// Whether the shared buffer `tile` lives in starts on an `alignment`
+  /// boundary (stages of a ring are whole panelled tiles, multiples of 1 KB).
+  static bool bufferAligned(Value tile, int64_t alignment) {
+    Operation *def = tile.getDefiningOp();
+    while (def && isa<TransOp>(def))
+      def = cast<TransOp>(def).getSrc().getDefiningOp();
+    if (!def)
+      return false;
+    auto offset = def->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    return offset && offset.getInt() % alignment == 0;
+  }
+
+  /// The byte offset of k step `kt` from the start of the B buffer.
+  int64_t kStepOffset(int64_t kt) const {
+    if (kMajor) // 16 columns (32 bytes) of a 64-column panel per step
+      return kt / 4 * bLayout.panelBytes() + kt % 4 * 32;
+    return kt * 16 * 128; // 16 rows of 128 bytes
+  }
+
+  /// The descriptor bits other than the start address: the 128-byte
+  /// swizzle, 1024 bytes between 8-row groups, and for N-major B the
+  /// distance between 64-column panels (unused, "assumed 1", for K-major).
+  uint64_t descriptorConstant() const {
+    uint64_t leading = kMajor ? 1 : uint64_t(bLayout.panelBytes()) >> 4;
+    uint64_t stride = 1024 >> 4;
+    return (leading << 16) | (stride << 32) | (uint64_t(1) << 62);
+  }
+};
+
+/// The "{$first, ..., $first + count - 1}" operand list of an asm string.
+std::string asmOperandList(int64_t first, int64_t count) {
+  std::string list = "{";
+  for (int64_t i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return list + "}";
+}
+
+/// Inline PTX whose `values.size()` f32 outputs are tied to `values` (the
+/// accumulator registers the instruction updates), after `inputs` with
+/// `inputConstraints`.
+SmallVector<Value> tiedAsm(OpBuilder &b, Location loc, StringRef ptx,
+                           ArrayRef<Value> values, ValueRange inputs,
+                           StringRef inputConstraints) {
+  MLIRContext *ctx = b.getContext();
+  int64_t n = values.size();
+  std::string constraints;
+  for (int64_t i = 0; i < n; ++i)
+    constraints += "=f,";
+  constraints += inputConstraints.str();
+  for (int64_t i = 0; i < n; ++i)
+    constraints += (inputConstraints.empty() && i == 0 ? "" : ",") +
+                   std::to_string(i);
+  SmallVector<Value> operands(inputs);
+  operands.append(values.begin(), values.end());
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(n, b.getF32Type()));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, ptx, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> results;
+  for (int64_t i = 0; i < n; ++i)
+    results.push_back(
+        LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return results;
+}
+
 struct DotLowering : public OpConversionPattern<DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DotLowering(const TypeConverter &converter, MLIRContext *ctx, bool wgmma)
+      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -760,8 +908,56 @@ struct DotLowering : public OpConversionPattern<DotOp> {
       return op.emitOpError("a transposed A operand is not supported yet");
 
     Location loc = op.getLoc();
-    Type elementType = aType.getElementType();
     ThreadIds ids = ThreadIds::get(rewriter, loc);
+    Value warpRow = Distribution::warpRowBase(rewriter, loc, ids);
+
+    // A loop-invariant shared A operand (Q in attention) is read into
+    // registers once, before the outermost loop it does not change in.
+    SmallVector<SmallVector<Value>> hoistedA;
+    if (Operation *loop = hoistPointForA(op, k / 16 * g.mTiles())) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop);
+      ThreadIds outerIds = ThreadIds::get(rewriter, loc);
+      Value outerWarpRow = Distribution::warpRowBase(rewriter, loc, outerIds);
+      for (int64_t kt = 0; kt < k / 16; ++kt) {
+        hoistedA.emplace_back();
+        for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+          hoistedA.back().push_back(loadSharedA(rewriter, loc, adaptor.getA(),
+                                                aType, outerWarpRow, outerIds,
+                                                g.mTileRow(mt), kt));
+      }
+    }
+    // The A fragment (vector<4x2xT>, mma.m16n8k16's a0..a3) of m-fragment
+    // mt at k step kt.
+    auto aFragment = [&](int64_t mt, int64_t kt) -> Value {
+      if (!hoistedA.empty())
+        return hoistedA[kt][mt];
+      if (aShared)
+        return loadSharedA(rewriter, loc, adaptor.getA(), aType, warpRow, ids,
+                           g.mTileRow(mt), kt);
+      return repackA(rewriter, loc, adaptor.getA(), aType, mt, kt);
+    };
+
+    SmallVector<Value> slots;
+    if (std::optional<WgmmaPlan> plan =
+            wgmma ? WgmmaPlan::get(op, g) : std::nullopt)
+      slots = lowerWgmma(rewriter, loc, adaptor, g, k, *plan, aFragment);
+    else
+      slots = lowerMmaSync(rewriter, loc, adaptor, g, k, bType, ids, aFragment);
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
+        op, adaptor.getAcc().getType(), slots);
+    return success();
+  }
+
+  /// mma.sync.m16n8k16 per (m-fragment, n-fragment, k step); B fragments
+  /// from ldmatrix.x4. Returns the accumulator slots.
+  static SmallVector<Value>
+  lowerMmaSync(OpBuilder &rewriter, Location loc, OpAdaptor adaptor,
+               const MmaGeometry &g, int64_t k, RankedTensorType bType,
+               const ThreadIds &ids,
+               function_ref<Value(int64_t, int64_t)> aFragment) {
+    auto bShared = cast<SharedEncodingAttr>(bType.getEncoding());
+    Type elementType = bType.getElementType();
     // lane % 16 and lane / 16 address rows and 8-column halves of ldmatrix.
     Value laneLo8 = arith::RemUIOp::create(rewriter, loc, ids.lane,
                                            i32Const(rewriter, loc, 8));
@@ -771,8 +967,6 @@ struct DotLowering : public OpConversionPattern<DotOp> {
                                             i32Const(rewriter, loc, 2));
     Value laneBit1 = arith::DivUIOp::create(rewriter, loc, laneMat,
                                             i32Const(rewriter, loc, 2));
-    Value warpRow = arith::MulIOp::create(
-        rewriter, loc, ids.warp, i32Const(rewriter, loc, g.rowsPerWarp()));
 
     // The accumulator fragments, updated in place over the k steps.
     Value acc = adaptor.getAcc();
@@ -786,35 +980,11 @@ struct DotLowering : public OpConversionPattern<DotOp> {
         cFrags.push_back(packFragment(rewriter, loc, c, 2));
       }
 
-    int64_t bCols = bShared.getTransposed() ? bType.getDimSize(0)
-                                            : bType.getDimSize(1);
-    // A loop-invariant shared A operand (Q in attention) is read into
-    // registers once, before the outermost loop it does not change in.
-    SmallVector<SmallVector<Value>> hoistedA;
-    if (Operation *loop = hoistPointForA(op, k / 16 * g.mTiles())) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(loop);
-      ThreadIds outerIds = ThreadIds::get(rewriter, loc);
-      Value outerWarpRow = arith::MulIOp::create(
-          rewriter, loc, outerIds.warp,
-          i32Const(rewriter, loc, g.rowsPerWarp()));
-      for (int64_t kt = 0; kt < k / 16; ++kt) {
-        hoistedA.emplace_back();
-        for (int64_t mt = 0; mt < g.mTiles(); ++mt)
-          hoistedA.back().push_back(loadSharedA(rewriter, loc, adaptor.getA(),
-                                                aType, outerWarpRow, outerIds,
-                                                mt, kt));
-      }
-    }
+    SharedTileLayout bLayout = storedLayout(bType);
     for (int64_t kt = 0; kt < k / 16; ++kt) {
       SmallVector<Value> aFrags;
       for (int64_t mt = 0; mt < g.mTiles(); ++mt)
-        aFrags.push_back(!hoistedA.empty()
-                             ? hoistedA[kt][mt]
-                         : aShared ? loadSharedA(rewriter, loc, adaptor.getA(),
-                                                 aType, warpRow, ids, mt, kt)
-                                   : repackA(rewriter, loc, adaptor.getA(),
-                                             aType, mt, kt));
+        aFrags.push_back(aFragment(mt, kt));
       for (int64_t nt = 0; nt < g.nTiles(); nt += 2) {
         // One ldmatrix.x4 gives b0, b1 of n-fragments nt and nt + 1: lanes
         // 8-15 and 24-31 address k + 8, lanes 16-31 address n + 8.
@@ -836,7 +1006,7 @@ struct DotLowering : public OpConversionPattern<DotOp> {
           coord.chunkConst = nt;
         }
         Value address =
-            sharedAddress(rewriter, loc, adaptor.getB(), bCols, coord);
+            sharedAddress(rewriter, loc, adaptor.getB(), bLayout, coord);
         SmallVector<Value> h = ldmatrixX4(rewriter, loc, address,
                                           !bShared.getTransposed(),
                                           elementType);
@@ -858,10 +1028,70 @@ struct DotLowering : public OpConversionPattern<DotOp> {
         for (int64_t j = 0; j < 2; ++j)
           out.push_back(vector::ExtractOp::create(rewriter, loc, c,
                                                   ArrayRef<int64_t>{i, j}));
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, acc.getType(),
-                                                        out);
-    return success();
+    return out;
   }
+
+  /// wgmma.mma_async.m64nNk16 per (m-fragment, k step), all N columns at
+  /// once: the slots of m-fragment mt, [n-fragment][c0..c3], are exactly
+  /// the instruction's accumulator registers, and its A registers are
+  /// mma.m16n8k16's A fragment of the warp's 16 rows. The dot is
+  /// synchronous: fence, the instructions, commit, wait for all of them
+  /// (the wait takes the accumulators, so nothing reads them earlier).
+  static SmallVector<Value>
+  lowerWgmma(OpBuilder &b, Location loc, OpAdaptor adaptor,
+             const MmaGeometry &g, int64_t k, const WgmmaPlan &plan,
+             function_ref<Value(int64_t, int64_t)> aFragment) {
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    Value acc = adaptor.getAcc();
+    int64_t perTile = g.nTiles() * 4;
+    SmallVector<SmallVector<Value>> accs(g.mTiles());
+    for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+      for (int64_t i = 0; i < perTile; ++i)
+        accs[mt].push_back(
+            vector::ExtractOp::create(b, loc, acc, mt * perTile + i));
+
+    // Descriptor of k step kt: the constant fields plus the encoded start
+    // address ((address & 0x3FFFF) >> 4); the steps add immediates.
+    Value address = LLVM::PtrToIntOp::create(b, loc, i64, adaptor.getB());
+    Value encoded = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, address, i64Const(b, loc, 0x3FFFF)),
+        i64Const(b, loc, 4));
+    Value base = arith::OrIOp::create(
+        b, loc, encoded, i64Const(b, loc, int64_t(plan.descriptorConstant())));
+
+    std::string typeName = plan.element.isBF16() ? "bf16" : "f16";
+    int64_t n = perTile; // f32 accumulator registers per thread
+    std::string ptx = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                      std::to_string(n + 5) + ", 0;\nwgmma.mma_async.sync."
+                      "aligned.m64n" + std::to_string(plan.n) + "k16.f32." +
+                      typeName + "." + typeName + " " +
+                      asmOperandList(0, n) + ", " + asmOperandList(n, 4) +
+                      ", $" + std::to_string(n + 4) + ", p, 1, 1, " +
+                      (plan.kMajor ? "0" : "1") + ";\n}";
+    Value one = i32Const(b, loc, 1);
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    for (int64_t kt = 0; kt < k / 16; ++kt) {
+      Value desc = arith::AddIOp::create(
+          b, loc, base, i64Const(b, loc, plan.kStepOffset(kt) >> 4));
+      for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
+        Value frag = aFragment(mt, kt);
+        SmallVector<Value> inputs;
+        for (int64_t r = 0; r < 4; ++r)
+          inputs.push_back(LLVM::BitcastOp::create(
+              b, loc, i32, vector::ExtractOp::create(b, loc, frag, r)));
+        inputs.push_back(desc);
+        inputs.push_back(one);
+        accs[mt] = tiedAsm(b, loc, ptx, accs[mt], inputs, "r,r,r,r,l,r");
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    SmallVector<Value> all;
+    for (auto &tile : accs)
+      all.append(tile.begin(), tile.end());
+    return tiedAsm(b, loc, "wgmma.wait_group.sync.aligned 0;", all, {}, "");
+  }
+
+  bool wgmma;
 
   /// The loop before which a shared A operand's fragments can be read once:
   /// the outermost scf.for around `op` that does not contain the load of A,
@@ -880,22 +1110,23 @@ struct DotLowering : public OpConversionPattern<DotOp> {
     return hoist;
   }
 
-  /// The A fragment (16×16 at m-fragment mt, k-step kt) of a shared tile
-  /// stored [M][K]: ldmatrix.x4, lane l addressing row l % 16, column
+  /// The A fragment (16×16 at rows warpRow + row0, k-step kt) of a shared
+  /// tile stored [M][K]: ldmatrix.x4, lane l addressing row l % 16, column
   /// half l / 16.
   static Value loadSharedA(OpBuilder &b, Location loc, Value base,
                            RankedTensorType aType, Value warpRow,
-                           const ThreadIds &ids, int64_t mt, int64_t kt) {
+                           const ThreadIds &ids, int64_t row0, int64_t kt) {
     SharedCoord coord;
     coord.rowVar = arith::AddIOp::create(
         b, loc, warpRow,
         arith::RemUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16)));
-    coord.rowConst = mt * 16;
+    coord.rowConst = row0;
     coord.chunkVar =
         arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16));
     coord.chunkVarBound = 2;
     coord.chunkConst = kt * 2;
-    Value address = sharedAddress(b, loc, base, aType.getDimSize(1), coord);
+    Value address =
+        sharedAddress(b, loc, base, SharedTileLayout(aType), coord);
     SmallVector<Value> h = ldmatrixX4(b, loc, address, /*transpose=*/false,
                                       aType.getElementType());
     // ldmatrix matrices 0..3 are rows 0-15 × cols 0-7, then cols 8-15:
@@ -1001,7 +1232,7 @@ void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
         b, loc, inBounds,
         globalAddress(b, loc, globalPtr, type.getElementType(), offset),
         globalPtr);
-    Value dst = sharedAddress(b, loc, buffer, cols, coord);
+    Value dst = sharedAddress(b, loc, buffer, SharedTileLayout(type), coord);
     auto copy = [&](OpBuilder &nested, Location l) {
       NVVM::CpAsyncOp::create(nested, l, dst, src, 16,
                               NVVM::LoadCacheModifierKind::CG, bytes);
@@ -1019,12 +1250,27 @@ void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
   }
 }
 
+/// Makes this thread's shared-memory writes (cp.async copies, stores)
+/// visible to the whole CTA: a barrier, preceded where wgmma may read the
+/// data by fence.proxy.async (wgmma reads shared memory through the async
+/// proxy, the writes went through the generic one).
+void publishSharedWrites(OpBuilder &b, Location loc, bool wgmma) {
+  if (wgmma)
+    NVVM::FenceProxyOp::create(
+        b, loc,
+        NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  NVVM::Barrier0Op::create(b, loc);
+}
+
 /// A synchronous tile.load into shared memory: barrier (nobody still reads
 /// the buffer), copy, commit, wait for everything, barrier.
 struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
   SharedLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
-                     unsigned numThreads)
-      : OpConversionPattern(converter, ctx), numThreads(numThreads) {}
+                     unsigned numThreads, bool wgmma)
+      : OpConversionPattern(converter, ctx), numThreads(numThreads),
+        wgmma(wgmma) {}
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -1048,12 +1294,13 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
                  type, buffer, Value(), numThreads);
     NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
-    NVVM::Barrier0Op::create(rewriter, loc);
+    publishSharedWrites(rewriter, loc, wgmma);
     rewriter.replaceOp(op, buffer);
     return success();
   }
 
   unsigned numThreads;
+  bool wgmma;
 };
 
 /// The start of stage `stage` of a pipelined buffer.
@@ -1104,14 +1351,18 @@ struct AsyncCommitLowering : public OpConversionPattern<AsyncCommitOp> {
 };
 
 struct AsyncWaitLowering : public OpConversionPattern<AsyncWaitOp> {
-  using OpConversionPattern::OpConversionPattern;
+  AsyncWaitLowering(const TypeConverter &converter, MLIRContext *ctx,
+                    bool wgmma)
+      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
   LogicalResult
   matchAndRewrite(AsyncWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getPending());
-    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    publishSharedWrites(rewriter, op.getLoc(), wgmma);
+    rewriter.eraseOp(op);
     return success();
   }
+  bool wgmma;
 };
 
 struct StageViewLowering : public OpConversionPattern<StageViewOp> {
@@ -1264,7 +1515,9 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
 /// #tilegpu.shared, the writes go to the swizzled positions and the buffer
 /// is the result.
 struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ConvertLayoutLowering(const TypeConverter &converter, MLIRContext *ctx,
+                        bool wgmma)
+      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
 
   LogicalResult
   matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
@@ -1305,7 +1558,8 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
       coord.chunkVar =
           arith::DivUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
       coord.chunkVarBound = cols;
-      Value chunk = sharedAddress(rewriter, loc, base, cols, coord);
+      Value chunk = sharedAddress(rewriter, loc, base,
+                                  SharedTileLayout(dstType), coord);
       Value within =
           arith::RemUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
       return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
@@ -1338,7 +1592,7 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
           vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(),
                                     int64_t(s)),
           slot);
-    NVVM::Barrier0Op::create(rewriter, loc);
+    publishSharedWrites(rewriter, loc, wgmma && toShared);
     if (toShared) {
       rewriter.replaceOp(op, base);
       return success();
@@ -1353,6 +1607,8 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
         op, getTypeConverter()->convertType(dstType), values);
     return success();
   }
+
+  bool wgmma;
 };
 
 struct ReturnLowering : public OpConversionPattern<func::ReturnOp> {
@@ -1508,7 +1764,7 @@ gpu::GPUModuleOp getOrCreateGpuModule(ModuleOp module) {
   LLVM::GlobalOp::create(b, module.getLoc(),
                          LLVM::LLVMArrayType::get(b.getI8Type(), 0),
                          /*isConstant=*/false, LLVM::Linkage::External,
-                         kSharedGlobal, Attribute(), /*alignment=*/128,
+                         kSharedGlobal, Attribute(), /*alignment=*/1024,
                          /*addrSpace=*/3);
   return gpuModule;
 }
@@ -1576,12 +1832,13 @@ struct ConvertTileToNVVMPass
         DimLowering, SplatLowering, ConstantLowering, IotaLowering,
         ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
         ForwardLowering<BroadcastOp>, BroadcastLowering, ReduceRowsLowering,
-        DotLowering, RegisterLoadLowering, StoreLowering, ReturnLowering,
-        ApproxMathLowering, ElementwiseLowering>(converter, ctx);
-    patterns.add<AsyncCommitLowering, AsyncWaitLowering, StageViewLowering,
-                 ConvertLayoutLowering>(converter, ctx);
-    patterns.add<SharedLoadLowering, AsyncLoadLowering>(converter, ctx,
-                                                        numThreads);
+        RegisterLoadLowering, StoreLowering, ReturnLowering,
+        ApproxMathLowering, ElementwiseLowering, AsyncCommitLowering,
+        StageViewLowering>(converter, ctx);
+    patterns.add<DotLowering, AsyncWaitLowering, ConvertLayoutLowering>(
+        converter, ctx, wgmma);
+    patterns.add<SharedLoadLowering>(converter, ctx, numThreads, wgmma);
+    patterns.add<AsyncLoadLowering>(converter, ctx, numThreads);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     return applyPartialConversion(func, target, std::move(patterns));

@@ -1,10 +1,12 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared=chip=sm_80 -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
+
+// The mma.sync path (the default of the pass; what sm_80 ... sm_90 get).
 
 // The kernel becomes an llvm.func with the manifest ABI (pointer, sizes,
 // strides per view; scalars as they are) and its metadata, in gpu.module
 // @tessera next to the dynamic shared memory symbol.
 // CHECK-LABEL: gpu.module @tessera
-// CHECK: llvm.mlir.global external @__tessera_smem() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tessera_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @gemm16
 // CHECK-SAME: (%{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: f32)
 // CHECK-SAME: gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 32, 1, 1>
@@ -122,5 +124,27 @@ func.func @convert(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {t
   %e = tile.expand_dims %r axis 0 : tensor<16xf32> -> tensor<1x16xf32>
   %b = tile.broadcast %e : tensor<1x16xf32> -> tensor<16x16xf32>
   tile.store %b, %o[%c0, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// The rows a thread holds: 128 rows over 4 warps are two 16-row fragments
+// per warp, taken in turn (warp w: rows 16w.. and 64 + 16w..), so the row
+// offsets of a row vector's slots are 0, 8, 64, 72 from warp * 16 + group.
+// CHECK-LABEL: llvm.func @interleaved_rows
+// CHECK: arith.constant dense<[0, 8, 64, 72]> : vector<4xi32>
+func.func @interleaved_rows(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<128x16xf16>
+  %kk = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<128x16xf32>
+  %d = tile.dot %a, %kk, %z : tensor<128x16xf16>, tensor<16x16xf16> -> tensor<128x16xf32>
+  %r = tile.iota : tensor<128xi32>
+  %e = tile.expand_dims %r axis 1 : tensor<128xi32> -> tensor<128x1xi32>
+  %b = tile.broadcast %e : tensor<128x1xi32> -> tensor<128x16xi32>
+  %f = arith.sitofp %b : tensor<128x16xi32> to tensor<128x16xf32>
+  %s = arith.addf %d, %f : tensor<128x16xf32>
+  tile.store %s, %o[%c0, %c0] : tensor<128x16xf32> -> !tile.view<f32, 2>
   return
 }

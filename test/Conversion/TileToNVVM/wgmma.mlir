@@ -1,0 +1,130 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared -convert-tile-to-nvvm=wgmma -canonicalize -cse | FileCheck %s --enable-var-scope
+
+// Q·K^T on sm_90a: the shared loads publish their copies to the async proxy
+// (fence.proxy.async before the barrier); Q's A fragments come from
+// ldmatrix; K (stored [N][K], K-major) is read through a descriptor: the
+// encoded address ((address & 0x3FFFF) >> 4), 128-byte swizzle, stride 1024
+// bytes between 8-row groups (64 << 32), leading offset 1 (1 << 16); each
+// k step of 16 columns moves the start by 32 bytes (2 encoded). One wgmma
+// per k step, imm-trans-b 0, then commit and a wait that takes the
+// accumulators.
+// CHECK-LABEL: llvm.func @qk
+// The descriptor constant: (1 << 62) | (64 << 32) | (1 << 16).
+// CHECK-DAG: arith.constant 4611686293305360384 : i64
+// CHECK-DAG: arith.constant 262143 : i64
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: %[[ADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
+// CHECK: %[[MASKED:.*]] = arith.andi %[[ADDR]], %{{.*}} : i64
+// CHECK: %[[ENC:.*]] = arith.shrui %[[MASKED]], %{{.*}} : i64
+// CHECK: %[[K0:.*]] = arith.ori %[[ENC]], %{{.*}} : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.ldmatrix
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $37, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$32, $33, $34, $35}, $36, p, 1, 1, 0;\0A}", "=f,{{(=f,)+}}r,r,r,r,l,r,0,1,{{.*}},31" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K0]],
+// CHECK: %[[K1:.*]] = arith.addi %[[K0]], %c2_i64 : i64
+// CHECK: llvm.inline_asm {{.*}}, %[[K1]],
+// CHECK: %[[K2:.*]] = arith.addi %[[K0]], %c4_i64 : i64
+// CHECK: llvm.inline_asm {{.*}}, %[[K2]],
+// CHECK: %[[K3:.*]] = arith.addi %[[K0]], %c6_i64 : i64
+// CHECK: llvm.inline_asm {{.*}}, %[[K3]],
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "=f,{{(=f,)+}}0,1,{{.*}},31"
+// CHECK-NOT: nvgpu.mma.sync
+func.func @qk(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %kk = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %kt = tile.trans %kk : tensor<64x64xf16> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = tile.dot %a, %kt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.store %d, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// P·V: V stored [K][N] with N = 128 is N-major (imm-trans-b 1), kept as two
+// 64-column panels of 64 rows × 128 bytes: the leading offset is the panel
+// stride, 8192 bytes (512 << 16); a k step is 16 rows, 2048 bytes (128
+// encoded). All 128 columns in one m64n128k16 (64 accumulators per thread);
+// the A operand in registers is repacked, no ldmatrix.
+// CHECK-LABEL: llvm.func @pv
+// CHECK: arith.constant 4611686293338849280 : i64
+// CHECK: %[[V0:.*]] = arith.ori %{{.*}}, %{{.*}} : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: llvm.inline_asm has_side_effects {{.*}}wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, {$64, $65, $66, $67}, $68, p, 1, 1, 1;{{.*}}, %[[V0]],
+// CHECK: %[[V1:.*]] = arith.addi %[[V0]], %c128_i64 : i64
+// CHECK: llvm.inline_asm {{.*}}, %[[V1]],
+// CHECK: %[[V2:.*]] = arith.addi %[[V0]], %c256_i64 : i64
+// CHECK: llvm.inline_asm {{.*}}, %[[V2]],
+// CHECK: %[[V3:.*]] = arith.addi %[[V0]], %c384_i64 : i64
+// CHECK: llvm.inline_asm {{.*}}, %[[V3]],
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+func.func @pv(%v: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %p = arith.constant dense<1.0> : tensor<64x64xf16>
+  %vv = tile.load %v[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x128xf16>
+  %z = arith.constant dense<0.0> : tensor<64x128xf32>
+  %d = tile.dot %p, %vv, %z : tensor<64x64xf16>, tensor<64x128xf16> -> tensor<64x128xf32>
+  tile.store %d, %o[%c0, %c0] : tensor<64x128xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Two m-fragments per warp (128 rows, 4 warps): fragment 1 of every warp
+// is the next 64 rows, one wgmma each per k step.
+// CHECK-LABEL: llvm.func @two_fragments
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "=f,{{(=f,)+}}0,1,{{.*}},63"
+func.func @two_fragments(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<128x64xf16>
+  %kk = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %kt = tile.trans %kk : tensor<64x64xf16> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<128x64xf32>
+  %d = tile.dot %a, %kt, %z : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  tile.store %d, %o[%c0, %c0] : tensor<128x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Where wgmma cannot read B (rows of 32 columns are not one of its swizzled
+// layouts) or fewer than 4 warps share the rows, the dot stays mma.sync,
+// and nothing fences the async proxy for it... except the loads, which do
+// not know their readers.
+// CHECK-LABEL: llvm.func @narrow
+// CHECK-NOT: wgmma
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: wgmma
+// CHECK-LABEL: llvm.func @one_warp
+// CHECK-NOT: wgmma
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: wgmma
+func.func @narrow(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16>
+  %kk = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16>
+  %kt = tile.trans %kk : tensor<64x32xf16> -> tensor<32x64xf16>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = tile.dot %a, %kt, %z : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.store %d, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+func.func @one_warp(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x64xf16>
+  %kk = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %kt = tile.trans %kk : tensor<64x64xf16> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<16x64xf32>
+  %d = tile.dot %a, %kt, %z : tensor<16x64xf16>, tensor<64x64xf16> -> tensor<16x64xf32>
+  tile.store %d, %o[%c0, %c0] : tensor<16x64xf32> -> !tile.view<f32, 2>
+  return
+}
