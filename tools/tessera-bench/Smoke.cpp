@@ -25,9 +25,12 @@ namespace {
 
 constexpr int64_t kRows = 37;  // M
 constexpr int64_t kCols = 300; // N: not a multiple of the 128-thread block
+/// X's row pitch: padded past N (rows stay 16-byte aligned), so that the
+/// kernel's strides are exercised.
+constexpr int64_t kPitch = 304;
 constexpr float kAlpha = 0.5f;
 
-/// Device tensors of one smoke run; X is column-major to exercise strides.
+/// Device tensors of one smoke run; X has padded rows to exercise strides.
 struct SmokeData {
   std::vector<float> x, y; ///< Row-major host values.
   runtime::DeviceBuffer xBuf, yBuf, outBuf;
@@ -40,26 +43,28 @@ Expected<runtime::DeviceBuffer> allocate(size_t count) {
 
 Expected<SmokeData> prepare() {
   const size_t count = kRows * kCols;
-  Expected<runtime::DeviceBuffer> x = allocate(count), y = allocate(count),
-                                  out = allocate(count);
+  Expected<runtime::DeviceBuffer> x = allocate(kRows * kPitch),
+                                  y = allocate(count), out = allocate(count);
   for (auto *buffer : {&x, &y, &out})
     if (!buffer->ok())
       return buffer->status();
   SmokeData data{{}, {}, x.take(), y.take(), out.take(), {}};
-  std::vector<float> xColumnMajor(count);
+  // The padding holds NaN: a kernel that ignored the row stride would read it.
+  std::vector<float> xPadded(kRows * kPitch, std::nanf(""));
   for (int64_t i = 0; i < kRows; ++i)
     for (int64_t j = 0; j < kCols; ++j) {
       data.x.push_back(0.25f * i - 0.125f * j + 1.0f);
       data.y.push_back(static_cast<float>((i * 7 + j * 3) % 11) - 5.0f);
-      xColumnMajor[j * kRows + i] = data.x.back();
+      xPadded[i * kPitch + j] = data.x.back();
     }
-  TESSERA_RETURN_IF_ERROR(data.xBuf.upload(xColumnMajor.data(), count * 4));
+  TESSERA_RETURN_IF_ERROR(
+      data.xBuf.upload(xPadded.data(), xPadded.size() * 4));
   TESSERA_RETURN_IF_ERROR(data.yBuf.upload(data.y.data(), count * 4));
   runtime::TensorArg xArg;
   xArg.data = data.xBuf.address();
   xArg.dtype = DType::F32;
   xArg.sizes = {kRows, kCols};
-  xArg.strides = {1, kRows};
+  xArg.strides = {kPitch, 1};
   data.args = {xArg,
                runtime::TensorArg::contiguous(data.yBuf.address(), DType::F32,
                                               {kRows, kCols}),
@@ -116,6 +121,12 @@ Status checkRejections(const runtime::Module &module, const SmokeData &data,
   misaligned.data += 4;
   args[2] = misaligned;
   TESSERA_RETURN_IF_ERROR(expectRejected(module, args, "16-byte aligned", log));
+  args = data.args;
+  runtime::TensorArg columnMajor = args[0].tensor();
+  columnMajor.strides = {1, kRows};
+  args[0] = columnMajor;
+  TESSERA_RETURN_IF_ERROR(expectRejected(
+      module, args, "expected a contiguous innermost dimension", log));
   args = data.args;
   args.pop_back();
   return expectRejected(module, args, "expected 4 arguments", log);
