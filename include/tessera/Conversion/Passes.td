@@ -30,10 +30,12 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
       With `wgmma` (sm_90a), a dot whose rows are shared by groups of 4 warps
       and whose B tile has rows of a multiple of 64 columns (the 128-byte
       swizzled panels every such shared tile is stored in) is one
-      `wgmma.mma_async.m64nNk16` per m-fragment and k step instead: A from
-      registers as above, B through a shared-memory matrix descriptor
-      (K-major, or N-major with imm-trans-b), synchronous (fence, commit,
-      wait); shared-memory writes are then followed by
+      `wgmma.mma_async.m64nNk16` per m-fragment and k step instead: A and
+      B through shared-memory matrix descriptors (K-major, or N-major with
+      imm-trans-b), or A from registers as above when it is not a panelled
+      shared tile; scale-d 0 on the first step of a zero accumulator;
+      synchronous (fence, commit, wait); shared-memory writes are then
+      followed by
       `fence.proxy.async.shared::cta` before their barrier;
     - `tile.reduce` along rows: per-thread partials, then `shfl.bfly` 1 and 2;
     - `math.exp2`: `ex2.approx.ftz.f32`;

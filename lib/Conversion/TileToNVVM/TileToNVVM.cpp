@@ -782,35 +782,23 @@ SmallVector<Value> ldmatrixX4(OpBuilder &b, Location loc, Value address,
   return unpackLdMatrix(b, loc, result, 4, elementType);
 }
 
-/// Where a tile.dot can be one wgmma.mma_async.m64nNk16 per warpgroup,
-/// m-fragment and k step: B is read from shared memory through a matrix
-/// descriptor, A comes from registers (ldmatrix of a shared tile, or the
-/// repacked accumulator of a previous dot).
-struct WgmmaPlan {
-  /// B stored [N][K] (K-major, imm-trans-b = 0) or [K][N] (N-major, 1).
+/// A wgmma operand read from shared memory through a matrix descriptor: a
+/// panelled tile (SharedTileLayout) on a 1024-byte boundary, which is the
+/// hardware's 128-byte swizzle with 8-row groups 1024 bytes apart.
+struct DescriptorOperand {
+  /// Stored with K contiguous ([M][K] for A, [N][K] for B; imm-trans 0) or
+  /// with M/N contiguous ([K][N] for B; imm-trans-b 1).
   bool kMajor;
-  int64_t n;
-  SharedTileLayout bLayout;
-  Type element;
+  SharedTileLayout layout;
 
-  static std::optional<WgmmaPlan> get(DotOp op, const MmaGeometry &g) {
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    Type element = aType.getElementType();
-    if (!(element.isF16() || element.isBF16()) ||
-        bType.getElementType() != element ||
-        !getElementTypeOrSelf(op.getAcc().getType()).isF32())
+  /// The operand of `tile` (a #tilegpu.shared tile, `kMajor` as stored),
+  /// when a descriptor can describe it.
+  static std::optional<DescriptorOperand> get(Value tile, bool kMajor) {
+    auto type = cast<RankedTensorType>(tile.getType());
+    SharedTileLayout layout = storedLayout(type);
+    if (!layout.panelled() || !bufferAligned(tile, 1024))
       return std::nullopt;
-    // Each group of 4 warps covers 64 rows of every m-fragment.
-    if (g.warpsM % 4 != 0 || g.cols % 8 != 0 || g.cols > 256)
-      return std::nullopt;
-    auto shared = dyn_cast<SharedEncodingAttr>(bType.getEncoding());
-    SharedTileLayout layout = storedLayout(bType);
-    // Only the panelled layout is one of wgmma's (128-byte swizzle); the
-    // buffer must start on a 1024-byte boundary.
-    if (!layout.panelled() || !bufferAligned(op.getB(), 1024))
-      return std::nullopt;
-    return WgmmaPlan{shared.getTransposed(), g.cols, layout, element};
+    return DescriptorOperand{kMajor, layout};
   }
 
   /// Whether the shared buffer `tile` lives in starts on an `alignment`
@@ -825,20 +813,68 @@ struct WgmmaPlan {
     return offset && offset.getInt() % alignment == 0;
   }
 
-  /// The byte offset of k step `kt` from the start of the B buffer.
+  /// The byte offset of the 16-deep k step `kt` from the tile's start.
   int64_t kStepOffset(int64_t kt) const {
     if (kMajor) // 16 columns (32 bytes) of a 64-column panel per step
-      return kt / 4 * bLayout.panelBytes() + kt % 4 * 32;
+      return kt / 4 * layout.panelBytes() + kt % 4 * 32;
     return kt * 16 * 128; // 16 rows of 128 bytes
   }
 
   /// The descriptor bits other than the start address: the 128-byte
-  /// swizzle, 1024 bytes between 8-row groups, and for N-major B the
-  /// distance between 64-column panels (unused, "assumed 1", for K-major).
+  /// swizzle, 1024 bytes between 8-row groups, and for an M/N-major tile
+  /// the distance between 64-column panels (unused, "assumed 1", K-major).
   uint64_t descriptorConstant() const {
-    uint64_t leading = kMajor ? 1 : uint64_t(bLayout.panelBytes()) >> 4;
+    uint64_t leading = kMajor ? 1 : uint64_t(layout.panelBytes()) >> 4;
     uint64_t stride = 1024 >> 4;
     return (leading << 16) | (stride << 32) | (uint64_t(1) << 62);
+  }
+
+  /// The descriptor of the tile at `address` + `bytes` (an i64 shared-window
+  /// address): the encoded start ((address & 0x3FFFF) >> 4) and the constant
+  /// fields; offsets are then added to it in units of 16 bytes.
+  Value descriptor(OpBuilder &b, Location loc, Value address) const {
+    Value encoded = arith::ShRUIOp::create(
+        b, loc,
+        arith::AndIOp::create(b, loc, address, i64Const(b, loc, 0x3FFFF)),
+        i64Const(b, loc, 4));
+    return arith::OrIOp::create(b, loc, encoded,
+                                i64Const(b, loc, int64_t(descriptorConstant())));
+  }
+};
+
+/// Where a tile.dot can be one wgmma.mma_async.m64nNk16 per warpgroup,
+/// m-fragment and k step: B is read from shared memory through a matrix
+/// descriptor; A too when it is a panelled shared tile, else from registers
+/// (the repacked accumulator of a previous dot).
+struct WgmmaPlan {
+  int64_t n;
+  Type element;
+  DescriptorOperand b;
+  std::optional<DescriptorOperand> a;
+
+  static std::optional<WgmmaPlan> get(DotOp op, const MmaGeometry &g) {
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    Type element = aType.getElementType();
+    if (!(element.isF16() || element.isBF16()) ||
+        bType.getElementType() != element ||
+        !getElementTypeOrSelf(op.getAcc().getType()).isF32())
+      return std::nullopt;
+    // Each group of 4 warps covers 64 rows of every m-fragment.
+    if (g.warpsM % 4 != 0 || g.cols % 8 != 0 || g.cols > 256)
+      return std::nullopt;
+    auto bShared = cast<SharedEncodingAttr>(bType.getEncoding());
+    std::optional<DescriptorOperand> b =
+        DescriptorOperand::get(op.getB(), bShared.getTransposed());
+    if (!b)
+      return std::nullopt;
+    std::optional<DescriptorOperand> a;
+    // A shared A operand is read through a descriptor too, even when its
+    // fragments could stay in registers across the loop: measured faster
+    // with 8 warps and at HEAD_DIM 128 (test/gpu/RESULTS.md, v5).
+    if (isa_and_present<SharedEncodingAttr>(aType.getEncoding()))
+      a = DescriptorOperand::get(op.getA(), /*kMajor=*/true);
+    return WgmmaPlan{g.cols, element, *b, a};
   }
 };
 
@@ -911,10 +947,16 @@ struct DotLowering : public OpConversionPattern<DotOp> {
     ThreadIds ids = ThreadIds::get(rewriter, loc);
     Value warpRow = Distribution::warpRowBase(rewriter, loc, ids);
 
+    std::optional<WgmmaPlan> plan =
+        wgmma ? WgmmaPlan::get(op, g) : std::nullopt;
     // A loop-invariant shared A operand (Q in attention) is read into
-    // registers once, before the outermost loop it does not change in.
+    // registers once, before the outermost loop it does not change in
+    // (unless wgmma reads it from shared memory).
     SmallVector<SmallVector<Value>> hoistedA;
-    if (Operation *loop = hoistPointForA(op, k / 16 * g.mTiles())) {
+    Operation *loop = plan && plan->a
+                          ? nullptr
+                          : hoistPointForA(op, k / 16 * g.mTiles());
+    if (loop) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(loop);
       ThreadIds outerIds = ThreadIds::get(rewriter, loc);
@@ -939,9 +981,10 @@ struct DotLowering : public OpConversionPattern<DotOp> {
     };
 
     SmallVector<Value> slots;
-    if (std::optional<WgmmaPlan> plan =
-            wgmma ? WgmmaPlan::get(op, g) : std::nullopt)
-      slots = lowerWgmma(rewriter, loc, adaptor, g, k, *plan, aFragment);
+    if (plan)
+      slots = lowerWgmma(rewriter, loc, adaptor, g, k, *plan,
+                         matchPattern(op.getAcc(), m_AnyZeroFloat()), ids,
+                         aFragment);
     else
       slots = lowerMmaSync(rewriter, loc, adaptor, g, k, bType, ids, aFragment);
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
@@ -1040,48 +1083,75 @@ struct DotLowering : public OpConversionPattern<DotOp> {
   static SmallVector<Value>
   lowerWgmma(OpBuilder &b, Location loc, OpAdaptor adaptor,
              const MmaGeometry &g, int64_t k, const WgmmaPlan &plan,
+             bool zeroAcc, const ThreadIds &ids,
              function_ref<Value(int64_t, int64_t)> aFragment) {
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
     Value acc = adaptor.getAcc();
-    int64_t perTile = g.nTiles() * 4;
+    int64_t n = g.nTiles() * 4; // f32 accumulator registers per thread
+    // A zero accumulator is not read: the first k step runs with scale-d 0
+    // on undefined registers, so nothing materializes the zeros.
+    Value undef = LLVM::UndefOp::create(b, loc, b.getF32Type());
     SmallVector<SmallVector<Value>> accs(g.mTiles());
     for (int64_t mt = 0; mt < g.mTiles(); ++mt)
-      for (int64_t i = 0; i < perTile; ++i)
+      for (int64_t i = 0; i < n; ++i)
         accs[mt].push_back(
-            vector::ExtractOp::create(b, loc, acc, mt * perTile + i));
+            zeroAcc ? undef
+                    : Value(vector::ExtractOp::create(b, loc, acc, mt * n + i)));
 
-    // Descriptor of k step kt: the constant fields plus the encoded start
-    // address ((address & 0x3FFFF) >> 4); the steps add immediates.
-    Value address = LLVM::PtrToIntOp::create(b, loc, i64, adaptor.getB());
-    Value encoded = arith::ShRUIOp::create(
-        b, loc, arith::AndIOp::create(b, loc, address, i64Const(b, loc, 0x3FFFF)),
-        i64Const(b, loc, 4));
-    Value base = arith::OrIOp::create(
-        b, loc, encoded, i64Const(b, loc, int64_t(plan.descriptorConstant())));
+    // Descriptors: the base's, then immediates per k step (and m-fragment).
+    Value bDesc = plan.b.descriptor(
+        b, loc, LLVM::PtrToIntOp::create(b, loc, i64, adaptor.getB()));
+    Value aDesc;
+    if (plan.a) {
+      // Warpgroup w reads rows 64w.. of each m-fragment.
+      Value warpgroupRows = arith::MulIOp::create(
+          b, loc,
+          arith::ExtUIOp::create(
+              b, loc, i64,
+              arith::DivUIOp::create(b, loc, ids.warp, i32Const(b, loc, 4))),
+          i64Const(b, loc, 64 * 128));
+      aDesc = plan.a->descriptor(
+          b, loc,
+          arith::AddIOp::create(
+              b, loc, LLVM::PtrToIntOp::create(b, loc, i64, adaptor.getA()),
+              warpgroupRows));
+    }
+    auto plus = [&](Value desc, int64_t bytes) -> Value {
+      if (bytes == 0)
+        return desc;
+      return arith::AddIOp::create(b, loc, desc, i64Const(b, loc, bytes >> 4));
+    };
 
-    std::string typeName = plan.element.isBF16() ? "bf16" : "f16";
-    int64_t n = perTile; // f32 accumulator registers per thread
-    std::string ptx = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                      std::to_string(n + 5) + ", 0;\nwgmma.mma_async.sync."
-                      "aligned.m64n" + std::to_string(plan.n) + "k16.f32." +
-                      typeName + "." + typeName + " " +
-                      asmOperandList(0, n) + ", " + asmOperandList(n, 4) +
-                      ", $" + std::to_string(n + 4) + ", p, 1, 1, " +
-                      (plan.kMajor ? "0" : "1") + ";\n}";
-    Value one = i32Const(b, loc, 1);
+    std::string type = plan.element.isBF16() ? "bf16" : "f16";
+    int64_t aOperands = plan.a ? 1 : 4;
+    std::string aList = plan.a ? "$" + std::to_string(n)
+                               : asmOperandList(n, 4);
+    int64_t bIndex = n + aOperands, scaleIndex = bIndex + 1;
+    std::string ptx =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(scaleIndex) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(plan.n) +
+        "k16.f32." + type + "." + type + " " + asmOperandList(0, n) + ", " +
+        aList + ", $" + std::to_string(bIndex) + ", p, 1, 1, " +
+        (plan.a ? "0, " : "") + (plan.b.kMajor ? "0" : "1") + ";\n}";
+    std::string constraints = plan.a ? "l,l,r" : "r,r,r,r,l,r";
+    Value one = i32Const(b, loc, 1), zero = i32Const(b, loc, 0);
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     for (int64_t kt = 0; kt < k / 16; ++kt) {
-      Value desc = arith::AddIOp::create(
-          b, loc, base, i64Const(b, loc, plan.kStepOffset(kt) >> 4));
+      Value bStep = plus(bDesc, plan.b.kStepOffset(kt));
       for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
-        Value frag = aFragment(mt, kt);
         SmallVector<Value> inputs;
-        for (int64_t r = 0; r < 4; ++r)
-          inputs.push_back(LLVM::BitcastOp::create(
-              b, loc, i32, vector::ExtractOp::create(b, loc, frag, r)));
-        inputs.push_back(desc);
-        inputs.push_back(one);
-        accs[mt] = tiedAsm(b, loc, ptx, accs[mt], inputs, "r,r,r,r,l,r");
+        if (plan.a) {
+          inputs.push_back(plus(aDesc, g.mTileRow(mt) * 128 +
+                                           plan.a->kStepOffset(kt)));
+        } else {
+          Value frag = aFragment(mt, kt);
+          for (int64_t r = 0; r < 4; ++r)
+            inputs.push_back(LLVM::BitcastOp::create(
+                b, loc, i32, vector::ExtractOp::create(b, loc, frag, r)));
+        }
+        inputs.push_back(bStep);
+        inputs.push_back(zeroAcc && kt == 0 ? zero : one);
+        accs[mt] = tiedAsm(b, loc, ptx, accs[mt], inputs, constraints);
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
