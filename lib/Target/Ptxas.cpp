@@ -57,6 +57,17 @@ llvm::Expected<KernelResources> parsePtxasLog(llvm::StringRef log,
       inProperties = true;
       continue;
     }
+    // Advisories name their function: "... for the function 'fa2'".
+    if (line.starts_with("ptxas") &&
+        line.contains("Potential Performance Loss") &&
+        line.contains("'" + symbol.str() + "'")) {
+      size_t colon = line.find(": ");
+      resources.advisories.push_back(
+          line.drop_front(colon == llvm::StringRef::npos ? 0 : colon + 2)
+              .trim()
+              .str());
+      continue;
+    }
     bool isOurs = function == symbol;
     if (inProperties) {
       inProperties = false;

@@ -204,6 +204,9 @@ static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
                  << emitted->resources->stack << " B stack, ";
   llvm::errs() << (shared ? shared.getInt() : 0)
                << " B dynamic shared memory\n";
+  if (emitted->resources)
+    for (const std::string &advisory : emitted->resources->advisories)
+      llvm::WithColor::note() << "ptxas: " << advisory << "\n";
   return mlir::success();
 }
 

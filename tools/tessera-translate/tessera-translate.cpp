@@ -174,12 +174,15 @@ static llvm::Expected<std::string> emitGrid(mlir::ModuleOp module) {
 
 /// Kernel resources as `name: value` lines, named as in the manifest.
 static std::string formatResources(const tessera::KernelResources &r) {
-  return "registers: " + std::to_string(r.registers) +
-         "\nspill_stores: " + std::to_string(r.spillStores) +
-         "\nspill_loads: " + std::to_string(r.spillLoads) +
-         "\nstack: " + std::to_string(r.stack) +
-         "\nstatic_shared_memory: " + std::to_string(r.staticSharedMemory) +
-         "\n";
+  std::string text =
+      "registers: " + std::to_string(r.registers) +
+      "\nspill_stores: " + std::to_string(r.spillStores) +
+      "\nspill_loads: " + std::to_string(r.spillLoads) +
+      "\nstack: " + std::to_string(r.stack) +
+      "\nstatic_shared_memory: " + std::to_string(r.staticSharedMemory) + "\n";
+  for (const std::string &advisory : r.advisories)
+    text += "advisory: " + advisory + "\n";
+  return text;
 }
 
 /// --emit=cubin-stats: the resources ptxas reports for the kernel.

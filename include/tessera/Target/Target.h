@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class DialectRegistry;
@@ -89,6 +90,10 @@ struct KernelResources {
   int64_t spillLoads = 0;         ///< bytes
   int64_t stack = 0;              ///< stack frame, bytes
   int64_t staticSharedMemory = 0; ///< bytes, excluding dynamic shared memory
+  /// ptxas's performance advisories about the kernel ("(C7512) Potential
+  /// Performance Loss: wgmma.mma_async instructions are serialized ..."),
+  /// without the "ptxas info :" prefix.
+  std::vector<std::string> advisories;
 };
 
 /// The output of ptxas.

@@ -796,7 +796,10 @@ struct DescriptorOperand {
   static std::optional<DescriptorOperand> get(Value tile, bool kMajor) {
     auto type = cast<RankedTensorType>(tile.getType());
     SharedTileLayout layout = storedLayout(type);
-    if (!layout.panelled() || !bufferAligned(tile, 1024))
+    // Every panel (and every stage of a ring) must start on a 1024-byte
+    // boundary too: whole groups of 8 rows.
+    if (!layout.panelled() || layout.rows % 8 != 0 ||
+        !bufferAligned(tile, 1024))
       return std::nullopt;
     return DescriptorOperand{kMajor, layout};
   }
