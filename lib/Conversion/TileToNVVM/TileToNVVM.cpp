@@ -832,9 +832,9 @@ struct DescriptorOperand {
     return (leading << 16) | (stride << 32) | (uint64_t(1) << 62);
   }
 
-  /// The descriptor of the tile at `address` + `bytes` (an i64 shared-window
+  /// The descriptor of the tile at `address` (an i64 shared-window
   /// address): the encoded start ((address & 0x3FFFF) >> 4) and the constant
-  /// fields; offsets are then added to it in units of 16 bytes.
+  /// fields; byte offsets are then added to it in units of 16 bytes.
   Value descriptor(OpBuilder &b, Location loc, Value address) const {
     Value encoded = arith::ShRUIOp::create(
         b, loc,
