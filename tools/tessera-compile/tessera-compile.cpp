@@ -71,12 +71,9 @@ struct Options {
       "max-registers",
       cl::desc("Registers per thread (nvvm.maxnreg; 0: let ptxas choose)"),
       cl::cat(compileCategory), cl::init(0)};
-  cl::opt<std::string> mma{
-      "mma",
-      cl::desc("Tensor-core instructions: auto (wgmma on sm_90a, mma.sync "
-               "elsewhere), sync, wgmma"),
-      cl::value_desc("auto|sync|wgmma"), cl::cat(compileCategory),
-      cl::init("auto")};
+  cl::opt<tessera::MmaKind> mma{
+      "mma", cl::desc("Tensor-core instructions"), cl::cat(compileCategory),
+      cl::init(tessera::MmaKind::Auto), tessera::mmaKindValues()};
   cl::opt<bool> noCubin{"no-cubin",
                         cl::desc("Write PTX and manifest only (no ptxas)"),
                         cl::cat(compileCategory), cl::init(false)};
@@ -237,20 +234,17 @@ int main(int argc, char **argv) {
 
   tessera::TargetOptions target;
   target.chip = options.target;
-  if (llvm::Expected<const tessera::ChipInfo &> chip =
-          tessera::lookupChip(options.target);
-      !chip) {
+  llvm::Expected<const tessera::ChipInfo &> chip =
+      tessera::lookupChip(options.target);
+  if (!chip) {
     llvm::WithColor::error() << llvm::toString(chip.takeError()) << "\n";
     return 1;
   }
-  {
-    tessera::TesseraPipelineOptions pipeline;
-    pipeline.chip = options.target.getValue();
-    pipeline.mma = options.mma.getValue();
-    if (llvm::Expected<bool> wgmma = tessera::usesWgmma(pipeline); !wgmma) {
-      llvm::WithColor::error() << llvm::toString(wgmma.takeError()) << "\n";
-      return 1;
-    }
+  if (options.mma == tessera::MmaKind::Wgmma && !chip->hasWgmma) {
+    llvm::WithColor::error() << "--mma=wgmma needs a target with wgmma "
+                                "(sm_90a), got "
+                             << options.target << "\n";
+    return 1;
   }
 
   std::string error;

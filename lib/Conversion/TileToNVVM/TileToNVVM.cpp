@@ -807,12 +807,11 @@ struct DescriptorOperand {
   /// Whether the shared buffer `tile` lives in starts on an `alignment`
   /// boundary (stages of a ring are whole panelled tiles, multiples of 1 KB).
   static bool bufferAligned(Value tile, int64_t alignment) {
+    while (auto trans = tile.getDefiningOp<TransOp>())
+      tile = trans.getSrc();
     Operation *def = tile.getDefiningOp();
-    while (def && isa<TransOp>(def))
-      def = cast<TransOp>(def).getSrc().getDefiningOp();
-    if (!def)
-      return false;
-    auto offset = def->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    auto offset =
+        def ? def->getAttrOfType<IntegerAttr>(kSharedOffsetAttr) : nullptr;
     return offset && offset.getInt() % alignment == 0;
   }
 
@@ -848,7 +847,8 @@ struct DescriptorOperand {
 /// Where a tile.dot can be one wgmma.mma_async.m64nNk16 per warpgroup,
 /// m-fragment and k step: B is read from shared memory through a matrix
 /// descriptor; A too when it is a panelled shared tile, else from registers
-/// (the repacked accumulator of a previous dot).
+/// (ldmatrix of another shared tile, or the repacked accumulator of a
+/// previous dot).
 struct WgmmaPlan {
   int64_t n;
   Type element;
@@ -1093,7 +1093,8 @@ struct DotLowering : public OpConversionPattern<DotOp> {
     int64_t n = g.nTiles() * 4; // f32 accumulator registers per thread
     // A zero accumulator is not read: the first k step runs with scale-d 0
     // on undefined registers, so nothing materializes the zeros.
-    Value undef = LLVM::UndefOp::create(b, loc, b.getF32Type());
+    Value undef =
+        zeroAcc ? LLVM::UndefOp::create(b, loc, b.getF32Type()) : Value();
     SmallVector<SmallVector<Value>> accs(g.mTiles());
     for (int64_t mt = 0; mt < g.mTiles(); ++mt)
       for (int64_t i = 0; i < n; ++i)
