@@ -498,11 +498,21 @@ static std::array<RtValue, 3> onlineSoftmax(const RtValue &scores,
   // m' = max(m, rowmax(t))
   RtValue newM = mapFloat(rowType, extremumF<true>, m,
                           reduce(tile::ReduceKind::Max, t, 1, rowType));
-  // p = exp2(t - m'), alpha = exp2(m - m')
+  // shift = where(m' == -inf, 0, m'): rows that have seen only masked
+  // scores subtract 0, so that p and alpha are 0 rather than NaN.
+  RtValue shift = mapFloat(
+      rowType,
+      [](auto a) {
+        return a == -std::numeric_limits<decltype(a)>::infinity()
+                   ? decltype(a)(0)
+                   : a;
+      },
+      newM);
+  // p = exp2(t - shift), alpha = exp2(m - shift)
   RtValue p =
       mapFloat(scoresType, exp2F,
-               mapFloat(scoresType, subF, t, broadcastRows(newM, scoresType)));
-  RtValue alpha = mapFloat(rowType, exp2F, mapFloat(rowType, subF, m, newM));
+               mapFloat(scoresType, subF, t, broadcastRows(shift, scoresType)));
+  RtValue alpha = mapFloat(rowType, exp2F, mapFloat(rowType, subF, m, shift));
   // l' = alpha * l + rowsum(p)
   RtValue newL = mapFloat(rowType, addF, mapFloat(rowType, mulF, alpha, l),
                           reduce(tile::ReduceKind::Sum, p, 1, rowType));

@@ -22,7 +22,7 @@ static std::vector<double> toDoubles(const Tensor &t) {
 
 AttentionResult tessera::interp::referenceAttention(
     const Tensor &q, const Tensor &k, const Tensor &v, int64_t batchHeads,
-    int64_t seqLen, int64_t headDim, double scale, bool causal) {
+    int64_t seqLen, int64_t headDim, double scale, AttentionMask mask) {
   std::vector<double> qs = toDoubles(q), ks = toDoubles(k), vs = toDoubles(v);
   AttentionResult result;
   result.out.assign(batchHeads * seqLen * headDim, 0.0);
@@ -33,22 +33,34 @@ AttentionResult tessera::interp::referenceAttention(
     const double *kh = &ks[h * seqLen * headDim];
     const double *vh = &vs[h * seqLen * headDim];
     for (int64_t i = 0; i < seqLen; ++i) {
-      int64_t numKeys = causal ? i + 1 : seqLen;
+      // The visible keys are [first, last].
+      int64_t first = mask.windowLeft >= 0
+                          ? std::max<int64_t>(0, i - mask.windowLeft)
+                          : 0;
+      int64_t last = seqLen - 1;
+      if (mask.windowRight >= 0)
+        last = std::min(last, i + mask.windowRight);
+      if (mask.causal)
+        last = std::min(last, i);
       double maxScore = -std::numeric_limits<double>::infinity();
-      for (int64_t j = 0; j < numKeys; ++j) {
+      for (int64_t j = first; j <= last; ++j) {
         double s = 0.0;
         for (int64_t d = 0; d < headDim; ++d)
           s += qh[i * headDim + d] * kh[j * headDim + d];
         scores[j] = s * scale;
         maxScore = std::max(maxScore, scores[j]);
       }
+      if (first > last) {
+        result.lse[h * seqLen + i] = maxScore;
+        continue;
+      }
       double sum = 0.0;
-      for (int64_t j = 0; j < numKeys; ++j) {
+      for (int64_t j = first; j <= last; ++j) {
         scores[j] = std::exp(scores[j] - maxScore);
         sum += scores[j];
       }
       double *out = &result.out[(h * seqLen + i) * headDim];
-      for (int64_t j = 0; j < numKeys; ++j)
+      for (int64_t j = first; j <= last; ++j)
         for (int64_t d = 0; d < headDim; ++d)
           out[d] += scores[j] / sum * vh[j * headDim + d];
       result.lse[h * seqLen + i] = maxScore + std::log(sum);

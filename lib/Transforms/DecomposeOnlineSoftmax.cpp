@@ -45,6 +45,22 @@ static Value reduceRows(OpBuilder &b, Location loc, ReduceKind kind,
   return ReduceOp::create(b, loc, rowType, kind, tile, 1);
 }
 
+/// where(m == -inf, 0, m) for a row vector of f32 maxima.
+static Value safeRowMax(OpBuilder &b, Location loc, Value rowMax) {
+  auto type = cast<RankedTensorType>(rowMax.getType());
+  auto floatType = cast<FloatType>(type.getElementType());
+  auto splat = [&](const APFloat &value) -> Value {
+    return arith::ConstantOp::create(b, loc, type,
+                                     DenseElementsAttr::get(type, value));
+  };
+  Value negInf = splat(APFloat::getInf(floatType.getFloatSemantics(),
+                                       /*Negative=*/true));
+  Value allMasked = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                          rowMax, negInf);
+  Value zero = splat(APFloat::getZero(floatType.getFloatSemantics()));
+  return arith::SelectOp::create(b, loc, allMasked, zero, rowMax);
+}
+
 struct DecomposeOnlineSoftmax : public OpRewritePattern<OnlineSoftmaxOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -64,12 +80,16 @@ struct DecomposeOnlineSoftmax : public OpRewritePattern<OnlineSoftmaxOp> {
     // m' = max(m, rowmax(t))
     Value rowMax = reduceRows(rewriter, loc, ReduceKind::Max, t);
     Value newM = arith::MaximumFOp::create(rewriter, loc, op.getM(), rowMax);
-    // p = exp2(t - m'), alpha = exp2(m - m')
+    // FA2's guard: while a row has seen only masked scores its max is -inf,
+    // and exp2(-inf - -inf) would be NaN. Such rows subtract 0 instead: p
+    // and alpha are then exp2(-inf) = 0, so m stays -inf, l 0 and acc 0.
+    Value shift = safeRowMax(rewriter, loc, newM);
+    // p = exp2(t - shift), alpha = exp2(m - shift)
     Value shifted = arith::SubFOp::create(
-        rewriter, loc, t, broadcastRows(rewriter, loc, newM, scoresType));
+        rewriter, loc, t, broadcastRows(rewriter, loc, shift, scoresType));
     Value p = math::Exp2Op::create(rewriter, loc, shifted);
     Value alpha = math::Exp2Op::create(
-        rewriter, loc, arith::SubFOp::create(rewriter, loc, op.getM(), newM));
+        rewriter, loc, arith::SubFOp::create(rewriter, loc, op.getM(), shift));
     // l' = alpha * l + rowsum(p)
     Value rowSum = reduceRows(rewriter, loc, ReduceKind::Sum, p);
     Value newL = arith::AddFOp::create(

@@ -7,11 +7,17 @@
 // CHECK-NEXT: %[[T:.*]] = arith.mulf %[[S]], %[[SCT]] : tensor<128x64xf32>
 // CHECK-NEXT: %[[MX:.*]] = tile.reduce max %[[T]] axis 1 : tensor<128x64xf32> -> tensor<128xf32>
 // CHECK-NEXT: %[[NM:.*]] = arith.maximumf %[[M]], %[[MX]] : tensor<128xf32>
-// CHECK-NEXT: %[[NME:.*]] = tile.expand_dims %[[NM]] axis 1 : tensor<128xf32> -> tensor<128x1xf32>
+// A row whose running max is still -inf (every score so far masked) subtracts
+// 0 instead, so exp2(-inf - -inf) never makes a NaN.
+// CHECK-NEXT: %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<128xf32>
+// CHECK-NEXT: %[[ALLMASKED:.*]] = arith.cmpf oeq, %[[NM]], %[[NINF]] : tensor<128xf32>
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<128xf32>
+// CHECK-NEXT: %[[SM:.*]] = arith.select %[[ALLMASKED]], %[[ZERO]], %[[NM]] : tensor<128xi1>, tensor<128xf32>
+// CHECK-NEXT: %[[NME:.*]] = tile.expand_dims %[[SM]] axis 1 : tensor<128xf32> -> tensor<128x1xf32>
 // CHECK-NEXT: %[[NMB:.*]] = tile.broadcast %[[NME]] : tensor<128x1xf32> -> tensor<128x64xf32>
 // CHECK-NEXT: %[[D:.*]] = arith.subf %[[T]], %[[NMB]] : tensor<128x64xf32>
 // CHECK-NEXT: %[[P:.*]] = math.exp2 %[[D]] : tensor<128x64xf32>
-// CHECK-NEXT: %[[DM:.*]] = arith.subf %[[M]], %[[NM]] : tensor<128xf32>
+// CHECK-NEXT: %[[DM:.*]] = arith.subf %[[M]], %[[SM]] : tensor<128xf32>
 // CHECK-NEXT: %[[A:.*]] = math.exp2 %[[DM]] : tensor<128xf32>
 // CHECK-NEXT: %[[RS:.*]] = tile.reduce sum %[[P]] axis 1 : tensor<128x64xf32> -> tensor<128xf32>
 // CHECK-NEXT: %[[AL:.*]] = arith.mulf %[[A]], %[[L]] : tensor<128xf32>

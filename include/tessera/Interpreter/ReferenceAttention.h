@@ -27,10 +27,21 @@ struct AttentionResult {
 ///   out_i = sum_j exp(s_j - lse_i) v_j
 /// in double precision. `q`, `k` and `v` hold BH·N·D elements in row-major
 /// order ([BH, N, D] or [B, H, N, D], any strides).
+/// Which keys each query sees: query i sees key j when
+/// i - windowLeft <= j <= i + windowRight (a negative bound leaves that side
+/// open), and j <= i when `causal`. FlashAttention's `window_size`.
+struct AttentionMask {
+  bool causal = false;
+  int64_t windowLeft = -1;
+  int64_t windowRight = -1;
+};
+
+/// Softmax attention in fp64. A query that sees no key (an empty window) has
+/// output 0 and log-sum-exp -inf, the semantics of tile.online_softmax.
 AttentionResult referenceAttention(const Tensor &q, const Tensor &k,
                                    const Tensor &v, int64_t batchHeads,
                                    int64_t seqLen, int64_t headDim,
-                                   double scale, bool causal);
+                                   double scale, AttentionMask mask);
 
 } // namespace tessera::interp
 
