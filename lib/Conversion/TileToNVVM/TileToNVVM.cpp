@@ -754,6 +754,45 @@ Value packFragment(OpBuilder &b, Location loc, ArrayRef<Value> values,
   return vector::FromElementsOp::create(b, loc, type, values);
 }
 
+/// One mma.sync.m16n8k16 with f32 accumulators: `a` is vector<4x2xT>, `b`
+/// vector<2x2xT>, `c` and the result vector<2x2xf32>. f16 goes through
+/// nvgpu.mma.sync; bf16, which its lowering cannot type, goes to nvvm.mma.sync
+/// directly with the pairs packed into the b32 registers PTX takes
+/// (PTX ISA, "Matrix Fragments for mma.m16n8k16").
+Value mmaSync(OpBuilder &b, Location loc, Value a, Value bFrag, Value c) {
+  auto elementType = cast<VectorType>(a.getType()).getElementType();
+  if (!elementType.isBF16())
+    return nvgpu::MmaSyncOp::create(b, loc, a, bFrag, c,
+                                    ArrayRef<int64_t>{16, 8, 16});
+  auto registers = [&](Value fragment) {
+    SmallVector<Value> words;
+    for (int64_t i = 0, e = cast<VectorType>(fragment.getType()).getDimSize(0);
+         i < e; ++i)
+      words.push_back(LLVM::BitcastOp::create(
+          b, loc, b.getI32Type(), vector::ExtractOp::create(b, loc, fragment, i)));
+    return words;
+  };
+  SmallVector<Value> accumulators;
+  for (int64_t i = 0; i < 2; ++i)
+    for (int64_t j = 0; j < 2; ++j)
+      accumulators.push_back(
+          vector::ExtractOp::create(b, loc, c, ArrayRef<int64_t>{i, j}));
+  Type f32 = b.getF32Type();
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  Value d = NVVM::MmaOp::create(
+      b, loc, resultType, registers(a), registers(bFrag), accumulators,
+      ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                    NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> results;
+  for (int64_t i = 0; i < 4; ++i)
+    results.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+  return vector::FromElementsOp::create(b, loc, c.getType(), results);
+}
+
 /// Splits the i32 registers an ldmatrix returns into f16/bf16 pairs.
 SmallVector<Value> unpackLdMatrix(OpBuilder &b, Location loc, Value result,
                                   int64_t count, Type elementType) {
@@ -1061,8 +1100,7 @@ struct DotLowering : public OpConversionPattern<DotOp> {
         for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
           for (auto [n, bFrag] : {std::pair{nt, b0}, std::pair{nt + 1, b1}}) {
             Value &c = cFrags[mt * g.nTiles() + n];
-            c = nvgpu::MmaSyncOp::create(rewriter, loc, aFrags[mt], bFrag, c,
-                                         ArrayRef<int64_t>{16, 8, 16});
+            c = mmaSync(rewriter, loc, aFrags[mt], bFrag, c);
           }
         }
       }

@@ -48,6 +48,27 @@ func.func @gemm16(%a: !tile.view<f16, 2> {tile.name = "A", tile.shape = ["M", 16
 
 // -----
 
+// bf16 operands: nvvm.mma.sync directly (nvgpu.mma.sync cannot type bf16),
+// each pair of bf16 values packed into one b32 register.
+// CHECK-LABEL: llvm.func @gemm16_bf16
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK-COUNT-2: nvvm.mma.sync A[{{[^]]*}}] B[{{[^]]*}}] C[{{[^]]*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: llvm.return
+func.func @gemm16_bf16(%a: !tile.view<bf16, 2>, %c: !tile.view<f32, 2>)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<bf16, 2> -> tensor<16x16xbf16>
+  %y = tile.load %a[%c0, %c0] : !tile.view<bf16, 2> -> tensor<16x16xbf16>
+  %yt = tile.trans %y : tensor<16x16xbf16> -> tensor<16x16xbf16>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %x, %yt, %z : tensor<16x16xbf16>, tensor<16x16xbf16> -> tensor<16x16xf32>
+  tile.store %d, %c[%c0, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
 // A K-major B operand (stored [K][N], like V in P·V) is read with .trans; an
 // A operand computed in registers is repacked, not loaded.
 // CHECK-LABEL: llvm.func @pv
