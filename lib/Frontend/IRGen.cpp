@@ -1378,7 +1378,14 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
       {"log2", {{"x"}, 1}, &KernelGen::callMath},
       {"log", {{"x"}, 1}, &KernelGen::callMath},
       {"sqrt", {{"x"}, 1}, &KernelGen::callMath},
+      {"rsqrt", {{"x"}, 1}, &KernelGen::callMath},
       {"abs", {{"x"}, 1}, &KernelGen::callMath},
+      {"tanh", {{"x"}, 1}, &KernelGen::callMath},
+      {"sigmoid", {{"x"}, 1}, &KernelGen::callMath},
+      {"floor", {{"x"}, 1}, &KernelGen::callMath},
+      {"ceil", {{"x"}, 1}, &KernelGen::callMath},
+      {"maximum", {{"a", "b"}, 2}, &KernelGen::callMinMax},
+      {"minimum", {{"a", "b"}, 2}, &KernelGen::callMinMax},
       {"dot", {{"a", "b", "acc"}, 2}, &KernelGen::callDot},
       {"trans", {{"x"}, 1}, &KernelGen::callTrans},
       {"where", {{"cond", "x", "y"}, 3}, &KernelGen::callWhere},
@@ -1467,15 +1474,19 @@ FailureOr<TValue> KernelGen::callCdiv(const CallExpr &call,
 
 FailureOr<TValue> KernelGen::callMinMax(const CallExpr &call,
                                         llvm::ArrayRef<const Expr *> args) {
-  bool isMax = call.getCallee() == "max";
-  if (args[2] && !args[1]) {
+  // maximum(a, b) / minimum(a, b) are the elementwise forms alone (Triton's
+  // names); max / min also reduce with 'axis='.
+  StringRef callee = call.getCallee();
+  bool isMax = callee == "max" || callee == "maximum";
+  StringRef foldName = isMax ? "max" : "min";
+  if (args.size() > 2 && args[2] && !args[1]) {
     FailureOr<TValue> x = eval(*args[0]);
     if (failed(x))
       return failure();
     return reduce(isMax ? tile::ReduceKind::Max : tile::ReduceKind::Min, *x,
                   *args[2], call.getLoc());
   }
-  if (!args[1] || args[2])
+  if (!args[1] || (args.size() > 2 && args[2]))
     return diags.error(call.getLoc(),
                        "'" + call.getCallee() +
                            "' takes two values (elementwise) or one tile and "
@@ -1489,7 +1500,7 @@ FailureOr<TValue> KernelGen::callMinMax(const CallExpr &call,
   SMLoc loc = call.getLoc();
   if (a->isConstant() && b->isConstant()) {
     FailureOr<ConstValue> folded =
-        foldBuiltin(call.getCallee(), a->constant, b->constant, loc, diags);
+        foldBuiltin(foldName, a->constant, b->constant, loc, diags);
     if (failed(folded))
       return failure();
     return TValue::ofConstant(*folded);
@@ -1581,6 +1592,11 @@ FailureOr<TValue> KernelGen::callMath(const CallExpr &call,
                    .Case("log2", std::log2(d))
                    .Case("log", std::log(d))
                    .Case("sqrt", std::sqrt(d))
+                   .Case("rsqrt", 1.0 / std::sqrt(d))
+                   .Case("tanh", std::tanh(d))
+                   .Case("sigmoid", 1.0 / (1.0 + std::exp(-d)))
+                   .Case("floor", std::floor(d))
+                   .Case("ceil", std::ceil(d))
                    .Default(std::fabs(d));
     return TValue::ofConstant(ConstValue::getFloat(r));
   }
@@ -1593,6 +1609,17 @@ FailureOr<TValue> KernelGen::callMath(const CallExpr &call,
     return diags.error(call.getLoc(), "'" + name +
                                           "' expects a float operand, got " +
                                           typeStr(v.getType()));
+  // sigmoid(x) = 1 / (1 + exp(-x)): exp(-x) = inf for x < -88 gives 0.
+  auto sigmoid = [&]() -> Value {
+    Value one = arith::ConstantOp::create(builder, loc,
+                                          builder.getFloatAttr(type, 1.0));
+    if (auto tileType = dyn_cast<mlir::RankedTensorType>(v.getType()))
+      one = tile::SplatOp::create(builder, loc, tileType, one);
+    Value e = math::ExpOp::create(builder, loc,
+                                  arith::NegFOp::create(builder, loc, v));
+    return arith::DivFOp::create(builder, loc, one,
+                                 arith::AddFOp::create(builder, loc, one, e));
+  };
   Value result =
       llvm::StringSwitch<std::function<Value()>>(name)
           .Case("exp2", [&] { return math::Exp2Op::create(builder, loc, v); })
@@ -1600,6 +1627,13 @@ FailureOr<TValue> KernelGen::callMath(const CallExpr &call,
           .Case("log2", [&] { return math::Log2Op::create(builder, loc, v); })
           .Case("log", [&] { return math::LogOp::create(builder, loc, v); })
           .Case("sqrt", [&] { return math::SqrtOp::create(builder, loc, v); })
+          .Case("rsqrt",
+                [&] { return math::RsqrtOp::create(builder, loc, v); })
+          .Case("tanh", [&] { return math::TanhOp::create(builder, loc, v); })
+          .Case("sigmoid", sigmoid)
+          .Case("floor",
+                [&] { return math::FloorOp::create(builder, loc, v); })
+          .Case("ceil", [&] { return math::CeilOp::create(builder, loc, v); })
           .Default([&] { return math::AbsFOp::create(builder, loc, v); })();
   return TValue::ofRuntime(result);
 }

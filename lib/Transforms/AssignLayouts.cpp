@@ -50,8 +50,7 @@ bool isElementwise(Operation *op) {
 class LayoutSolver {
 public:
   LayoutSolver(func::FuncOp kernel, unsigned numWarps)
-      : kernel(kernel),
-        mma(MmaEncodingAttr::get(kernel.getContext(), numWarps, 1)) {}
+      : kernel(kernel), numWarps(numWarps) {}
 
   LogicalResult run() {
     cloneRematerializableOps();
@@ -104,6 +103,20 @@ private:
 
   Attribute get(Value v) const { return layouts.lookup(v); }
 
+  /// The mma layout of a tile of `rows` rows: its 16-row fragments spread
+  /// over as many of the CTA's warps as divide them (all of them when the
+  /// tile is tall enough). The other warps hold copies (replicas) of those
+  /// rows, as Triton's layouts do for tiles smaller than the CTA.
+  MmaEncodingAttr mmaFor(int64_t rows) const {
+    unsigned warpsM = numWarps;
+    while (warpsM > 1 && (rows % (16 * warpsM) != 0 || numWarps % warpsM != 0))
+      --warpsM;
+    return MmaEncodingAttr::get(kernel->getContext(), warpsM, 1);
+  }
+  MmaEncodingAttr mmaFor(Value tile) const {
+    return mmaFor(cast<RankedTensorType>(tile.getType()).getDimSize(0));
+  }
+
   void cloneRematerializableOps() {
     SmallVector<Operation *> toClone;
     kernel.walk([&](Operation *op) {
@@ -136,7 +149,7 @@ private:
         return dot.emitOpError() << "expected an operand computed in registers "
                                     "without tile.trans";
       if (!isB)
-        return set(operand, mma, dot);
+        return set(operand, mmaFor(dot.getResult()), dot);
       // A computed B operand stays in registers and is staged into shared
       // memory at the dot.
       conversions.insert(
@@ -158,6 +171,7 @@ private:
 
   LogicalResult seedAnchors() {
     WalkResult result = kernel.walk([&](DotOp dot) {
+      MmaEncodingAttr mma = mmaFor(dot.getResult());
       if (failed(set(dot.getResult(), mma, dot)) ||
           failed(set(dot.getAcc(), mma, dot)) ||
           failed(seedOperand(dot, dot.getA(), /*isB=*/false)) ||
@@ -287,24 +301,33 @@ private:
   }
 
   /// Tiles no anchor reached (e.g. a copy kernel's load and store) take the
-  /// mma layout (2-D) or its row slice (1-D); then propagate again.
+  /// mma layout (2-D tiles first, largest first, so that the 1-D and
+  /// size-1 tiles they broadcast or reduce follow them), then the remaining
+  /// 1-D tiles the row slice of one; each choice is propagated before the
+  /// next.
   LogicalResult assignDefaults() {
-    SmallVector<Value> unassigned;
-    kernel.walk([&](Operation *op) {
-      for (Value v : op->getResults())
-        if (isTile(v) && !get(v))
-          unassigned.push_back(v);
-    });
-    for (Value v : unassigned) {
-      if (get(v))
-        continue;
-      auto type = cast<RankedTensorType>(v.getType());
-      Attribute layout = type.getRank() == 2
-                             ? Attribute(mma)
-                             : Attribute(SliceEncodingAttr::get(
-                                   v.getContext(), 1, mma));
-      if (failed(set(v, layout, v.getDefiningOp())) || failed(propagate()))
-        return failure();
+    for (int64_t rank : {2, 1}) {
+      SmallVector<Value> unassigned;
+      kernel.walk([&](Operation *op) {
+        for (Value v : op->getResults())
+          if (isTile(v) && !get(v) &&
+              cast<RankedTensorType>(v.getType()).getRank() == rank)
+            unassigned.push_back(v);
+      });
+      llvm::stable_sort(unassigned, [](Value a, Value b) {
+        return cast<RankedTensorType>(a.getType()).getNumElements() >
+               cast<RankedTensorType>(b.getType()).getNumElements();
+      });
+      for (Value v : unassigned) {
+        if (get(v))
+          continue;
+        Attribute layout =
+            rank == 2 ? Attribute(mmaFor(v))
+                      : Attribute(SliceEncodingAttr::get(v.getContext(), 1,
+                                                         mmaFor(v)));
+        if (failed(set(v, layout, v.getDefiningOp())) || failed(propagate()))
+          return failure();
+      }
     }
     return success();
   }
@@ -331,7 +354,10 @@ private:
     if (dim != 0 && shape[0] % rowQuantum != 0)
       return emitError(loc) << "expected the rows of " << type
                             << " to be a multiple of " << rowQuantum
-                            << " (16 per warp), got " << shape[0];
+                            << (rowQuantum == 16
+                                    ? " (the height of an mma fragment)"
+                                    : " (16 rows per warp)")
+                            << ", got " << shape[0];
     if (dim != 1 && shape[1] % colQuantum != 0)
       return emitError(loc) << "expected the columns of " << type
                             << " to be a multiple of " << colQuantum
@@ -363,7 +389,7 @@ private:
   }
 
   func::FuncOp kernel;
-  MmaEncodingAttr mma;
+  unsigned numWarps;
   llvm::MapVector<Value, Attribute> layouts;
   /// (user, operand, layout the user needs) for tilegpu.convert_layout.
   llvm::SetVector<std::tuple<Operation *, Value, Attribute>> conversions;

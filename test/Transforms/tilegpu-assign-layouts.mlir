@@ -121,11 +121,36 @@ func.func @rows_as_cols(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attribut
 
 // -----
 
-func.func @too_few_rows(%a: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+// A tile with fewer 16-row fragments than the CTA has warps spreads them
+// over as many warps as divide them; the other warps hold copies.
+// CHECK-DAG: #[[$MMA2:.*]] = #tilegpu.mma<warpsM = 2, warpsN = 1>
+// CHECK-DAG: #[[$MMA1:.*]] = #tilegpu.mma<warpsM = 1, warpsN = 1>
+// CHECK-DAG: #[[$ROW2:.*]] = #tilegpu.slice<dim = 1, parent = #[[$MMA2]]>
+// CHECK-LABEL: func.func @replicated_rows
+// CHECK: tile.dot {{.*}} -> tensor<32x16xf32, #[[$MMA2]]>
+// CHECK: tile.reduce max {{.*}} -> tensor<32xf32, #[[$ROW2]]>
+// CHECK: tile.dot {{.*}} -> tensor<16x16xf32, #[[$MMA1]]>
+func.func @replicated_rows(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<32x16xf16>
   %y = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf16>
   %c = arith.constant dense<0.0> : tensor<32x16xf32>
-  // expected-error @+1 {{expected the rows of 'tensor<32x16xf32>' to be a multiple of 64 (16 per warp), got 32}}
   %d = tile.dot %x, %y, %c : tensor<32x16xf16>, tensor<16x16xf16> -> tensor<32x16xf32>
+  %r = tile.reduce max %d axis 1 : tensor<32x16xf32> -> tensor<32xf32>
+  tile.store %r, %o[%i] : tensor<32xf32> -> !tile.view<f32, 1>
+  %z = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %c2 = arith.constant dense<0.0> : tensor<16x16xf32>
+  %e = tile.dot %z, %y, %c2 : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %s = tile.reduce sum %e axis 1 : tensor<16x16xf32> -> tensor<16xf32>
+  tile.store %s, %o[%i] : tensor<16xf32> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// Rows that are not whole mma fragments cannot be laid out.
+func.func @partial_fragment(%o: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{expected the rows of 'tensor<8x16xf32>' to be a multiple of 16 (the height of an mma fragment), got 8}}
+  %c = arith.constant dense<0.0> : tensor<8x16xf32>
+  tile.store %c, %o[%i, %i] : tensor<8x16xf32> -> !tile.view<f32, 2>
   return
 }

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tessera/Conversion/Pipeline.h"
 #include "tessera/Interpreter/Interpreter.h"
 #include "tessera/Interpreter/ReferenceAttention.h"
 #include "tessera/Transforms/Passes.h"
@@ -108,6 +109,12 @@ static cl::opt<std::string>
 static cl::opt<uint64_t> seed("seed", cl::init(20261129),
                               cl::desc("Seed of the random inputs"),
                               cl::cat(runCategory));
+static cl::opt<std::string> gpuCheck(
+    "gpu-check", cl::init("sm_90a"),
+    cl::desc("A .tile kernel must also compile for this GPU (the layouts "
+             "and lowering of tessera-compile), so that no kernel runs here "
+             "and fails there; 'none' skips the check"),
+    cl::cat(runCategory));
 static cl::opt<bool> dumpOutputs("dump-outputs",
                                  cl::desc("Print the output tensors"),
                                  cl::cat(runCategory));
@@ -667,6 +674,20 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = loadModule(sourceMgr, context, isTile);
   if (!module)
     return 1;
+  // The language has one semantics: what the interpreter runs, the GPU
+  // compiles. Lower a copy through tessera-compile's pipeline; its errors
+  // point at the .tile source.
+  if (isTile && gpuCheck != "none") {
+    OwningOpRef<ModuleOp> copy = module->clone();
+    PassManager pm(&context);
+    tessera::TesseraPipelineOptions options;
+    options.chip = gpuCheck;
+    tessera::buildTesseraToNVVMPipeline(pm, options);
+    if (failed(pm.run(*copy)))
+      return fail("the kernel does not compile for " + gpuCheck +
+                  " (tessera-run runs only what the GPU path accepts; "
+                  "--gpu-check=none skips this check)");
+  }
   if (decompose) {
     PassManager pm(&context);
     pm.addPass(tessera::createTileDecomposeOnlineSoftmax());

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace tessera {
@@ -58,15 +59,42 @@ Value addI32(OpBuilder &b, Location loc, Value v, int64_t c) {
 /// lane = 4 * group + quad within warp `warp`.
 struct ThreadIds {
   Value tid, warp, lane, group, quad;
+  /// The warps of the CTA (from the kernel's nvvm.maxntid).
+  unsigned numWarps = 0;
 
   static ThreadIds get(OpBuilder &b, Location loc) {
     ThreadIds ids;
+    Operation *parent = b.getInsertionBlock()->getParentOp();
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(parent);
+    if (!func)
+      func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+    if (func)
+      if (auto maxntid =
+              func->getAttrOfType<DenseI32ArrayAttr>("nvvm.maxntid"))
+        ids.numWarps = maxntid.asArrayRef().front() / 32;
     ids.tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
     ids.warp = arith::DivUIOp::create(b, loc, ids.tid, i32Const(b, loc, 32));
     ids.lane = arith::RemUIOp::create(b, loc, ids.tid, i32Const(b, loc, 32));
     ids.group = arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 4));
     ids.quad = arith::RemUIOp::create(b, loc, ids.lane, i32Const(b, loc, 4));
     return ids;
+  }
+
+  /// The warp's place in a layout of `warpsM` warps. A tile with fewer row
+  /// fragments than the CTA has warps is replicated: warp w holds what warp
+  /// w % warpsM would.
+  Value warpIn(OpBuilder &b, Location loc, unsigned warpsM) const {
+    if (warpsM >= numWarps)
+      return warp;
+    return arith::RemUIOp::create(b, loc, warp, i32Const(b, loc, warpsM));
+  }
+
+  /// Whether the warp holds the first copy of a layout of `warpsM` warps.
+  Value isFirstReplica(OpBuilder &b, Location loc, unsigned warpsM) const {
+    if (warpsM >= numWarps)
+      return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, warp,
+                                 i32Const(b, loc, warpsM));
   }
 };
 
@@ -162,8 +190,9 @@ struct Distribution {
   }
 
   /// The first row of the warp's first m-fragment: warp * 16.
-  static Value warpRowBase(OpBuilder &b, Location loc, const ThreadIds &ids) {
-    return arith::MulIOp::create(b, loc, ids.warp, i32Const(b, loc, 16));
+  Value warpRowBase(OpBuilder &b, Location loc, const ThreadIds &ids) const {
+    return arith::MulIOp::create(b, loc, ids.warpIn(b, loc, geom.warpsM),
+                                 i32Const(b, loc, 16));
   }
 
   /// The thread's column base: 2 * quad.
@@ -171,16 +200,19 @@ struct Distribution {
     return arith::MulIOp::create(b, loc, ids.quad, i32Const(b, loc, 2));
   }
 
-  /// Only one copy of a replicated slot writes to memory: for row vectors,
-  /// the lane with quad 0 of each group; for column vectors, group 0 of warp 0.
+  /// Only one copy of a replicated slot writes to memory: the first replica
+  /// of a tile with fewer warps than the CTA; for row vectors, the lane with
+  /// quad 0 of each group; for column vectors, group 0 of warp 0.
   Value isOwner(OpBuilder &b, Location loc, const ThreadIds &ids) const {
     Value zero = i32Const(b, loc, 0);
     switch (kind) {
     case Mma:
-      return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+      return ids.isFirstReplica(b, loc, geom.warpsM);
     case Rows:
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.quad,
-                                   zero);
+      return arith::AndIOp::create(
+          b, loc, ids.isFirstReplica(b, loc, geom.warpsM),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, ids.quad,
+                                zero));
     case Cols:
       return arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
@@ -564,58 +596,111 @@ struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
 // Patterns: elementwise math
 //===----------------------------------------------------------------------===//
 
-/// The NVVM approximate instruction a math op maps to, with the scale that
-/// takes its argument to base 2 (exp) or its result from base 2 (log).
-struct ApproxMath {
-  StringRef intrinsic;
-  double argScale = 1.0, resultScale = 1.0;
-};
+/// How a math op computes one f32 (or i32) element on the GPU. The error
+/// bounds of the approximate ones are in docs/tile-language.md (Builtins).
+using ElementMath = std::function<Value(OpBuilder &, Location, Value)>;
 
-std::optional<ApproxMath> approxMathFor(Operation *op) {
-  constexpr double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
-  if (isa<math::Exp2Op>(op))
-    return ApproxMath{"llvm.nvvm.ex2.approx.ftz.f"};
-  if (isa<math::ExpOp>(op))
-    return ApproxMath{"llvm.nvvm.ex2.approx.ftz.f", kLog2E, 1.0};
-  if (isa<math::Log2Op>(op))
-    return ApproxMath{"llvm.nvvm.lg2.approx.ftz.f"};
-  if (isa<math::LogOp>(op))
-    return ApproxMath{"llvm.nvvm.lg2.approx.ftz.f", 1.0, kLn2};
-  return std::nullopt;
+/// An LLVM intrinsic of one f32 operand.
+ElementMath intrinsic(StringRef name, double argScale = 1.0,
+                      double resultScale = 1.0) {
+  return [name, argScale, resultScale](OpBuilder &b, Location loc,
+                                       Value x) -> Value {
+    Type f32 = b.getF32Type();
+    auto scaled = [&](Value v, double scale) -> Value {
+      if (scale == 1.0)
+        return v;
+      return LLVM::FMulOp::create(
+          b, loc, v,
+          LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(scale)));
+    };
+    Value r = LLVM::CallIntrinsicOp::create(b, loc, f32,
+                                            b.getStringAttr(name),
+                                            ValueRange{scaled(x, argScale)})
+                  .getResult(0);
+    return scaled(r, resultScale);
+  };
 }
 
-/// exp2 / exp / log2 / log on f32 scalars or per-thread vectors, one
-/// approximate special-function instruction per element.
-struct ApproxMathLowering : public ConversionPattern {
-  ApproxMathLowering(const TypeConverter &converter, MLIRContext *ctx)
+/// One f32 PTX instruction `opcode $0, $1;` (for what has no intrinsic).
+ElementMath ptxUnary(StringRef opcode) {
+  return [opcode](OpBuilder &b, Location loc, Value x) -> Value {
+    return LLVM::InlineAsmOp::create(
+               b, loc, b.getF32Type(), ValueRange{x},
+               (opcode + " $0, $1;").str(), "=f,f",
+               /*has_side_effects=*/false, /*is_align_stack=*/false,
+               LLVM::tailcallkind::TailCallKind::None,
+               LLVM::AsmDialectAttr::get(b.getContext(),
+                                         LLVM::AsmDialect::AD_ATT),
+               /*operand_attrs=*/ArrayAttr())
+        .getResult(0);
+  };
+}
+
+std::optional<ElementMath> elementMathFor(Operation *op) {
+  constexpr double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
+  return llvm::TypeSwitch<Operation *, std::optional<ElementMath>>(op)
+      .Case([](math::Exp2Op) { return intrinsic("llvm.nvvm.ex2.approx.ftz.f"); })
+      .Case([](math::ExpOp) {
+        return intrinsic("llvm.nvvm.ex2.approx.ftz.f", kLog2E);
+      })
+      .Case([](math::Log2Op) { return intrinsic("llvm.nvvm.lg2.approx.ftz.f"); })
+      .Case([](math::LogOp) {
+        return intrinsic("llvm.nvvm.lg2.approx.ftz.f", 1.0, kLn2);
+      })
+      // Correctly rounded, like the interpreter's sqrtf and 1/sqrtf.
+      .Case([](math::SqrtOp) { return intrinsic("llvm.sqrt.f32"); })
+      .Case([](math::RsqrtOp) -> ElementMath {
+        return [](OpBuilder &b, Location loc, Value x) -> Value {
+          Value one = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
+                                               b.getF32FloatAttr(1.0));
+          return LLVM::FDivOp::create(b, loc, one,
+                                      intrinsic("llvm.sqrt.f32")(b, loc, x));
+        };
+      })
+      .Case([](math::AbsFOp) { return intrinsic("llvm.fabs.f32"); })
+      .Case([](math::FloorOp) { return intrinsic("llvm.floor.f32"); })
+      .Case([](math::CeilOp) { return intrinsic("llvm.ceil.f32"); })
+      .Case([](math::TanhOp) { return ptxUnary("tanh.approx.f32"); })
+      .Case([](math::AbsIOp) -> ElementMath {
+        return [](OpBuilder &b, Location loc, Value x) -> Value {
+          return LLVM::AbsOp::create(b, loc, x.getType(), x,
+                                     /*is_int_min_poison=*/false);
+        };
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// math ops on scalars or per-thread vectors, one element at a time: f32
+/// (and i32 for absi) directly, f16 and bf16 widened to f32 and rounded back
+/// (what the interpreter's numeric model does for 16-bit math).
+struct MathLowering : public ConversionPattern {
+  MathLowering(const TypeConverter &converter, MLIRContext *ctx)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<ApproxMath> approx = approxMathFor(op);
-    if (!approx)
+    if (!isa_and_present<math::MathDialect>(op->getDialect()))
       return failure();
+    std::optional<ElementMath> math = elementMathFor(op);
+    if (!math)
+      return op->emitOpError("is not supported on the GPU");
     Location loc = op->getLoc();
     Value input = operands[0];
+    Type element = getElementTypeOrSelf(input);
     Type f32 = rewriter.getF32Type();
-    if (getElementTypeOrSelf(input) != f32)
-      return op->emitOpError("expected f32 operands on the GPU");
-    auto scaled = [&](Value x, double scale) -> Value {
-      if (scale == 1.0)
-        return x;
-      return arith::MulFOp::create(
-          rewriter, loc, x,
-          arith::ConstantOp::create(rewriter, loc, f32,
-                                    rewriter.getF32FloatAttr(scale)));
-    };
+    bool isInt = isa<math::AbsIOp>(op);
+    if (isInt ? !element.isInteger(32)
+              : !(element.isF32() || element.isF16() || element.isBF16()))
+      return op->emitOpError("expected ")
+             << (isInt ? "i32" : "f32, f16 or bf16") << " operands, got "
+             << element;
     auto apply = [&](Value x) -> Value {
-      Value r = LLVM::CallIntrinsicOp::create(
-                    rewriter, loc, f32,
-                    rewriter.getStringAttr(approx->intrinsic),
-                    ValueRange{scaled(x, approx->argScale)})
-                    .getResult(0);
-      return scaled(r, approx->resultScale);
+      if (isInt || element.isF32())
+        return (*math)(rewriter, loc, x);
+      Value wide = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+      return LLVM::FPTruncOp::create(rewriter, loc, element,
+                                     (*math)(rewriter, loc, wide));
     };
     auto vecType = dyn_cast<VectorType>(input.getType());
     if (!vecType) {
@@ -631,7 +716,7 @@ struct ApproxMathLowering : public ConversionPattern {
   }
 };
 
-/// Any other arith / math op on tiles: the same op on the per-thread vectors
+/// Any other arith op on tiles: the same op on the per-thread vectors
 /// (all operands share one layout, so slot i of each is the same element).
 struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
@@ -640,10 +725,8 @@ struct ElementwiseLowering : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    Dialect *dialect = op->getDialect();
-    if (!dialect || op->getNumRegions() != 0 ||
-        !llvm::is_contained({StringRef("arith"), StringRef("math")},
-                            dialect->getNamespace()))
+    if (!isa_and_present<arith::ArithDialect>(op->getDialect()) ||
+        op->getNumRegions() != 0)
       return failure();
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
@@ -987,7 +1070,7 @@ struct DotLowering : public OpConversionPattern<DotOp> {
 
     Location loc = op.getLoc();
     ThreadIds ids = ThreadIds::get(rewriter, loc);
-    Value warpRow = Distribution::warpRowBase(rewriter, loc, ids);
+    Value warpRow = accDist->warpRowBase(rewriter, loc, ids);
 
     std::optional<WgmmaPlan> plan =
         wgmma ? WgmmaPlan::get(op, g) : std::nullopt;
@@ -1002,7 +1085,7 @@ struct DotLowering : public OpConversionPattern<DotOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(loop);
       ThreadIds outerIds = ThreadIds::get(rewriter, loc);
-      Value outerWarpRow = Distribution::warpRowBase(rewriter, loc, outerIds);
+      Value outerWarpRow = accDist->warpRowBase(rewriter, loc, outerIds);
       for (int64_t kt = 0; kt < k / 16; ++kt) {
         hoistedA.emplace_back();
         for (int64_t mt = 0; mt < g.mTiles(); ++mt)
@@ -1150,7 +1233,8 @@ struct DotLowering : public OpConversionPattern<DotOp> {
           b, loc,
           arith::ExtUIOp::create(
               b, loc, i64,
-              arith::DivUIOp::create(b, loc, ids.warp, i32Const(b, loc, 4))),
+              arith::DivUIOp::create(b, loc, ids.warpIn(b, loc, g.warpsM),
+                                     i32Const(b, loc, 4))),
           i64Const(b, loc, 64 * 128));
       aDesc = plan.a->descriptor(
           b, loc,
@@ -1945,7 +2029,7 @@ struct ConvertTileToNVVMPass
         ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
         ForwardLowering<BroadcastOp>, BroadcastLowering, ReduceRowsLowering,
         RegisterLoadLowering, StoreLowering, ReturnLowering,
-        ApproxMathLowering, ElementwiseLowering, AsyncCommitLowering,
+        MathLowering, ElementwiseLowering, AsyncCommitLowering,
         StageViewLowering>(converter, ctx);
     patterns.add<DotLowering, AsyncWaitLowering, ConvertLayoutLowering>(
         converter, ctx, wgmma);

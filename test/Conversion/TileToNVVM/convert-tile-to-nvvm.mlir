@@ -169,3 +169,24 @@ func.func @interleaved_rows(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: 
   tile.store %s, %o[%c0, %c0] : tensor<128x16xf32> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A tile with fewer row fragments than the CTA has warps (32 rows, 4 warps:
+// mma<warpsM = 2>) is replicated: warp w holds the rows of warp w % 2, and
+// only the first copy (warps 0 and 1) stores.
+// CHECK-LABEL: llvm.func @replicated
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %{{.*}} : i32
+// CHECK: %[[IN:.*]] = arith.remui %[[WARP]], %[[C2:.*]] : i32
+// CHECK: arith.muli %[[IN]], %{{.*}} : i32
+// CHECK: %[[FIRST:.*]] = arith.cmpi ult, %[[WARP]], %[[C2]] : i32
+// CHECK: %[[STORE:.*]] = arith.andi %[[FIRST]], %{{.*}} : i1
+// CHECK: scf.if %[[STORE]] {
+// CHECK-NEXT: llvm.store
+func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c = arith.constant dense<1.0> : tensor<32x16xf32>
+  tile.store %c, %o[%c0, %c0] : tensor<32x16xf32> -> !tile.view<f32, 2>
+  return
+}
