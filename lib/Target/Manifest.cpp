@@ -270,6 +270,17 @@ struct ParamInfo {
   std::string role = "input";
   /// How the caller initialises an `inout` tensor.
   std::optional<double> init;
+  /// Tensors: the alignment (bytes) the code assumes of the base pointer and
+  /// of every stride but the innermost.
+  std::optional<int64_t> align;
+};
+
+/// A kernel constant: an integer (booleans as 0/1) or a float.
+struct ConstantInfo {
+  std::string name;
+  bool isFloat = false;
+  int64_t integer = 0;
+  double real = 0.0;
 };
 
 /// Everything the manifest says about a kernel, read from its attributes.
@@ -279,7 +290,7 @@ struct KernelManifest {
   llvm::SmallVector<int32_t, 3> block;
   llvm::SmallVector<std::string, 3> grid;
   int64_t dynamicSharedMemory = 0;
-  llvm::SmallVector<std::pair<std::string, int64_t>> constants;
+  llvm::SmallVector<ConstantInfo> constants;
   llvm::SmallVector<ParamInfo> params;
 };
 
@@ -306,6 +317,7 @@ private:
              std::optional<llvm::StringRef> fallback = std::nullopt);
   llvm::Error readShape(DictionaryAttr dict, ParamInfo &param);
   llvm::Error readInit(DictionaryAttr dict, ParamInfo &param);
+  llvm::Error readAlign(DictionaryAttr dict, ParamInfo &param);
 
   LLVM::LLVMFuncOp kernel;
   std::string where;
@@ -372,6 +384,21 @@ llvm::Error ParamReader::readInit(DictionaryAttr dict, ParamInfo &param) {
   return llvm::Error::success();
 }
 
+llvm::Error ParamReader::readAlign(DictionaryAttr dict, ParamInfo &param) {
+  Attribute value = dict.get("align");
+  if (!value)
+    return llvm::Error::success();
+  if (!param.isTensor)
+    return error("align", "only tensors have an alignment");
+  auto number = dyn_cast<IntegerAttr>(value);
+  if (!number || number.getInt() < 1 || number.getInt() > 256 ||
+      !llvm::isPowerOf2_64(number.getInt()))
+    return error("align", "expected a power of two from 1 to 256, got " +
+                              str(value));
+  param.align = number.getInt();
+  return llvm::Error::success();
+}
+
 llvm::Expected<ParamInfo> ParamReader::read(Attribute entry) {
   auto dict = dyn_cast<DictionaryAttr>(entry);
   if (!dict)
@@ -413,6 +440,8 @@ llvm::Expected<ParamInfo> ParamReader::read(Attribute entry) {
   if (llvm::Error err = readShape(dict, param))
     return std::move(err);
   if (llvm::Error err = readInit(dict, param))
+    return std::move(err);
+  if (llvm::Error err = readAlign(dict, param))
     return std::move(err);
   return param;
 }
@@ -514,9 +543,9 @@ static llvm::Error checkGridSizes(LLVM::LLVMFuncOp kernel,
   return llvm::Error::success();
 }
 
-static llvm::Expected<llvm::SmallVector<std::pair<std::string, int64_t>>>
+static llvm::Expected<llvm::SmallVector<ConstantInfo>>
 readConstants(LLVM::LLVMFuncOp kernel) {
-  llvm::SmallVector<std::pair<std::string, int64_t>> constants;
+  llvm::SmallVector<ConstantInfo> constants;
   Attribute value = kernel->getAttr(kernel_attrs::kConstants);
   if (!value)
     return constants;
@@ -525,20 +554,24 @@ readConstants(LLVM::LLVMFuncOp kernel) {
     return attrError(kernel, kernel_attrs::kConstants,
                      "expected a dictionary, got " + str(value));
   for (NamedAttribute constant : dict) {
-    std::optional<int64_t> number;
-    if (auto flag = dyn_cast<BoolAttr>(constant.getValue()))
-      number = flag.getValue();
-    else if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
-      number = integer.getType().isInteger(1)
-                   ? int64_t(integer.getValue().getBoolValue())
-                   : integer.getInt();
-    if (!number)
+    ConstantInfo info;
+    info.name = constant.getName().str();
+    if (auto flag = dyn_cast<BoolAttr>(constant.getValue())) {
+      info.integer = flag.getValue();
+    } else if (auto integer = dyn_cast<IntegerAttr>(constant.getValue())) {
+      info.integer = integer.getType().isInteger(1)
+                         ? int64_t(integer.getValue().getBoolValue())
+                         : integer.getInt();
+    } else if (auto real = dyn_cast<FloatAttr>(constant.getValue())) {
+      info.isFloat = true;
+      info.real = real.getValueAsDouble();
+    } else {
       return attrError(kernel, kernel_attrs::kConstants,
-                       "expected integer or boolean constants (the manifest "
-                       "holds integers), got " +
+                       "expected integer, boolean or float constants, got " +
                            constant.getName().getValue() + " = " +
                            str(constant.getValue()));
-    constants.emplace_back(constant.getName().str(), *number);
+    }
+    constants.push_back(std::move(info));
   }
   return constants;
 }
@@ -626,6 +659,27 @@ readKernelManifest(LLVM::LLVMFuncOp kernel, llvm::StringRef chip) {
 //===----------------------------------------------------------------------===//
 
 /// JSON has no infinities: they are written as the strings the runtime reads.
+/// A float constant as the runtime reads it (docs/manifest.md): a number
+/// with a fraction or an exponent, so that 2.0 stays a float, or "inf",
+/// "-inf", "nan"; the shortest text that reads back as the same double.
+static void writeFloatConstant(llvm::json::OStream &json, double value) {
+  if (std::isnan(value))
+    return json.value("nan");
+  if (std::isinf(value))
+    return json.value(value < 0 ? "-inf" : "inf");
+  std::string text;
+  for (int precision = 1; precision <= 17; ++precision) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, value);
+    text = buffer;
+    if (std::strtod(buffer, nullptr) == value)
+      break;
+  }
+  if (text.find_first_of(".e") == std::string::npos)
+    text += ".0";
+  json.rawValue(text);
+}
+
 static llvm::json::Value initValue(double init) {
   if (std::isinf(init))
     return init < 0 ? "-inf" : "inf";
@@ -649,6 +703,8 @@ static void writeParam(llvm::json::OStream &json, const ParamInfo &param) {
     json.attribute("role", param.role);
     if (param.init)
       json.attribute("init", initValue(*param.init));
+    if (param.align)
+      json.attribute("align", *param.align);
   });
 }
 
@@ -701,8 +757,15 @@ llvm::Expected<std::string> writeManifest(ModuleOp module,
     });
     json.attribute("dynamic_shared_memory", manifest->dynamicSharedMemory);
     json.attributeObject("constants", [&] {
-      for (const auto &[name, value] : manifest->constants)
-        json.attribute(name, value);
+      for (const ConstantInfo &constant : manifest->constants) {
+        if (!constant.isFloat) {
+          json.attribute(constant.name, constant.integer);
+          continue;
+        }
+        json.attributeBegin(constant.name);
+        writeFloatConstant(json, constant.real);
+        json.attributeEnd();
+      }
     });
     json.attributeArray("params", [&] {
       for (const ParamInfo &param : manifest->params)

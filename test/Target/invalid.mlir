@@ -401,6 +401,39 @@ gpu.module @tessera {
 
 // -----
 
+// An alignment that is not a power of two, and one on a scalar.
+// CHECK: error: @k: 'tessera.params'[0].align: expected a power of two from 1 to 256, got 12 : i64
+gpu.module @tessera {
+  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
+      nvvm.kernel,
+      nvvm.maxntid = array<i32: 128, 1, 1>,
+      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
+      tile.sizes = ["N"],
+      tessera.kernel_name = "k",
+      tessera.shared_bytes = 0 : i64,
+      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output", align = 12}, {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+    llvm.return
+  }
+}
+
+// -----
+
+// CHECK: error: @k: 'tessera.params'[1].align: only tensors have an alignment
+gpu.module @tessera {
+  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
+      nvvm.kernel,
+      nvvm.maxntid = array<i32: 128, 1, 1>,
+      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
+      tile.sizes = ["N"],
+      tessera.kernel_name = "k",
+      tessera.shared_bytes = 0 : i64,
+      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"}, {name = "alpha", kind = "scalar", dtype = "f32", align = 4}]} {
+    llvm.return
+  }
+}
+
+// -----
+
 // A NaN init value.
 // CHECK: error: @k: 'tessera.params'[0].init: expected a number, got 0x7FC00000 : f32
 gpu.module @tessera {
@@ -508,8 +541,8 @@ gpu.module @tessera {
 
 // -----
 
-// A float constant.
-// CHECK: error: @k: 'tile.constants': expected integer or boolean constants (the manifest holds integers), got SCALE = 5.000000e-01 : f32
+// A string constant.
+// CHECK: error: @k: 'tile.constants': expected integer, boolean or float constants, got SCALE = "half"
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
       nvvm.kernel,
@@ -520,7 +553,7 @@ gpu.module @tessera {
       tessera.shared_bytes = 0 : i64,
       tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
                       {name = "alpha", kind = "scalar", dtype = "f32"}],
-      tile.constants = {SCALE = 0.5 : f32}} {
+      tile.constants = {SCALE = "half"}} {
     llvm.return
   }
 }

@@ -1831,6 +1831,38 @@ std::string dtypeName(Type type) {
 }
 
 /// One manifest entry per source-level parameter (docs/manifest.md).
+/// The alignment in bytes that the lowering assumes of view argument `i`, of
+/// its base pointer and of every stride but the innermost (times the element
+/// size): 16 where shared tiles are filled with 16-byte cp.async copies, 4
+/// where 16-bit mma tiles are stored as column pairs, else the element size
+/// (one scalar access per element). It becomes the manifest's "align", which
+/// the runtime checks before a launch.
+int64_t viewAlignment(func::FuncOp kernel, unsigned i) {
+  BlockArgument view = kernel.getArgument(i);
+  int64_t elementBytes =
+      std::max<int64_t>(1, cast<ViewType>(view.getType())
+                                   .getElementType()
+                                   .getIntOrFloatBitWidth() /
+                               8);
+  int64_t alignment = elementBytes;
+  for (Operation *user : view.getUsers()) {
+    int64_t needed = elementBytes;
+    if (isa<AsyncLoadOp>(user))
+      needed = 16;
+    else if (auto load = dyn_cast<LoadOp>(user))
+      needed = isa_and_present<SharedEncodingAttr>(load.getType().getEncoding())
+                   ? 16
+                   : elementBytes;
+    else if (auto store = dyn_cast<StoreOp>(user)) {
+      auto dist = Distribution::get(store.getValue().getType());
+      if (dist && dist->kind == Distribution::Mma && elementBytes == 2)
+        needed = 4;
+    }
+    alignment = std::max(alignment, needed);
+  }
+  return alignment;
+}
+
 DictionaryAttr paramAttr(func::FuncOp kernel, unsigned i) {
   MLIRContext *ctx = kernel.getContext();
   Builder b(ctx);
@@ -1854,6 +1886,8 @@ DictionaryAttr paramAttr(func::FuncOp kernel, unsigned i) {
       shape = b.getArrayAttr(dims);
     }
     entries.emplace_back(b.getStringAttr("shape"), shape);
+    entries.emplace_back(b.getStringAttr("align"),
+                         b.getI64IntegerAttr(viewAlignment(kernel, i)));
   }
   auto role = kernel.getArgAttrOfType<StringAttr>(i, TileDialect::kRoleAttrName);
   entries.emplace_back(b.getStringAttr("role"),
@@ -1908,11 +1942,16 @@ FailureOr<LLVM::LLVMFuncOp> convertSignature(func::FuncOp kernel,
     params.push_back(paramAttr(kernel, i));
   func->setAttr("tessera.params", b.getArrayAttr(params));
 
-  // The runtime guarantees 16-byte aligned tensors (docs/manifest.md).
-  for (auto [i, type] : llvm::enumerate(abiTypes))
-    if (isa<LLVM::LLVMPointerType>(type))
-      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                      b.getI64IntegerAttr(16));
+  // The runtime checks each tensor's pointer against its "align"
+  // (docs/manifest.md); pointers are the first ABI value of each view.
+  unsigned abiIndex = 0;
+  for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
+    auto view = dyn_cast<ViewType>(kernel.getArgumentTypes()[i]);
+    if (view)
+      func.setArgAttr(abiIndex, LLVM::LLVMDialect::getAlignAttrName(),
+                      b.getI64IntegerAttr(viewAlignment(kernel, i)));
+    abiIndex += view ? 1 + 2 * view.getRank() : 1;
+  }
   Block *entry = func.addEntryBlock(b);
   b.setInsertionPointToStart(entry);
   SmallVector<Value> replacements;

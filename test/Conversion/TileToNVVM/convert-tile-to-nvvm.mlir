@@ -8,10 +8,12 @@
 // CHECK-LABEL: gpu.module @tessera
 // CHECK: llvm.mlir.global external @__tessera_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @gemm16
-// CHECK-SAME: (%{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: f32)
+// Each pointer is as aligned as the code needs (the manifest's "align"): A's
+// rows move with 16-byte cp.async copies, C is stored an f32 at a time.
+// CHECK-SAME: (%{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr<1> {llvm.align = 4 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: f32)
 // CHECK-SAME: gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 32, 1, 1>
 // CHECK-SAME: tessera.kernel_name = "gemm16"
-// CHECK-SAME: tessera.params = [{dtype = "f16", kind = "tensor", name = "A", role = "input", shape = ["M", 16]}, {dtype = "f32", kind = "tensor", name = "C", role = "output", shape = ["M", 16]}, {dtype = "f32", kind = "scalar", name = "alpha", role = "input"}]
+// CHECK-SAME: tessera.params = [{align = 16 : i64, dtype = "f16", kind = "tensor", name = "A", role = "input", shape = ["M", 16]}, {align = 4 : i64, dtype = "f32", kind = "tensor", name = "C", role = "output", shape = ["M", 16]}, {dtype = "f32", kind = "scalar", name = "alpha", role = "input"}]
 // CHECK-SAME: tessera.shared_bytes = 1024 : i64
 // Each shared load: barrier, 16-byte cp.async copies (zero-filled out of
 // bounds: the src-size operand), commit, wait, barrier.
