@@ -158,6 +158,31 @@ TEST(Manifest, ValidatesFields) {
       "out/fa2.json: constants.BLOCK_M: expected an integer, got a number");
 }
 
+// Issue 16.1: a 40 KB manifest with a deeply nested grid expression used to
+// overflow the stack of the process that loaded it.
+TEST(Manifest, RejectsDeepGridExpressions) {
+  const std::pair<std::string, std::string> shapes[] = {
+      {std::string(15000, '(') + "N" + std::string(15000, ')'), "30001 bytes"},
+      {std::string(42000, '-') + "N", "42001 bytes"},
+      {[] {
+         std::string sum = "N";
+         for (int i = 0; i < 270000; ++i)
+           sum += "+N";
+         return sum;
+       }(),
+       "540001 bytes"},
+      {std::string(300, '(') + "N" + std::string(300, ')'),
+       "expression nested deeper than 256 levels"}};
+  for (const auto &[expr, needle] : shapes) {
+    std::string message = errorWith("\"cdiv(N, 128)\"", "\"" + expr + "\"");
+    EXPECT_EQ(message.rfind("out/fa2.json: grid[0]: in expression \"", 0), 0u)
+        << message.substr(0, 200);
+    EXPECT_NE(message.find(needle), std::string::npos)
+        << message.substr(0, 200);
+    EXPECT_LT(message.size(), 300u);
+  }
+}
+
 TEST(Manifest, NeedsAPtxOrCubin) {
   std::string text = replaced(fa2ManifestText(), "\"ptx\": \"fa2.ptx\",", "");
   text = replaced(text, "\"cubin\": \"fa2.cubin\",", "");
