@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 
 namespace rt = tessera::runtime;
@@ -98,6 +99,25 @@ TEST(Json, RejectsMalformedDocuments) {
 TEST(Json, RejectsDeepNestingWithoutCrashing) {
   std::string deep(100000, '[');
   EXPECT_NE(parseError(deep).find("nesting deeper than"), std::string::npos);
+}
+
+// Issue 16.3: the duplicate-key check was quadratic (80,000 keys: 21 s).
+TEST(Json, ManyKeysParseInLinearTime) {
+  const int count = 200000;
+  std::string text = "{";
+  for (int i = 0; i < count; ++i)
+    text += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+  auto start = std::chrono::steady_clock::now();
+  rt::Expected<rt::JsonValue> value = rt::parseJson(text + "}");
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  ASSERT_TRUE(value.ok()) << value.message();
+  EXPECT_EQ(value->members().size(), size_t(count));
+  EXPECT_LT(seconds, 2.0);
+  // Duplicates are still found, wherever they are.
+  EXPECT_NE(parseError(text + ",\"k123456\":0}").find("duplicate key \"k123456\""),
+            std::string::npos);
 }
 
 TEST(Json, QuotesStrings) {
