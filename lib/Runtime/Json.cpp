@@ -6,6 +6,8 @@
 
 #include "tessera/Runtime/Json.h"
 
+#include "Numbers.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -408,7 +410,11 @@ private:
         return fail("expected digits in exponent");
     }
     std::string literal(text_.substr(start, pos_ - start));
-    double value = std::strtod(literal.c_str(), nullptr);
+    // The grammar above accepted the literal; this only converts it (in the
+    // "C" locale: the process's may use ',' as the decimal point).
+    double value = 0;
+    bool outOfRange = false;
+    (void)parseDouble(literal, value, outOfRange);
     int64_t integer = 0;
     bool integerLiteral = isInteger;
     if (isInteger) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <clocale>
 #include <string>
 
 namespace rt = tessera::runtime;
@@ -118,6 +119,25 @@ TEST(Json, ManyKeysParseInLinearTime) {
   // Duplicates are still found, wherever they are.
   EXPECT_NE(parseError(text + ",\"k123456\":0}").find("duplicate key \"k123456\""),
             std::string::npos);
+}
+
+// Float constants must read the same in a process whose C locale writes
+// decimals with a comma (e.g. Python after locale.setlocale(LC_ALL, "")).
+TEST(Json, NumbersIgnoreTheProcessLocale) {
+  std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+  const char *comma = nullptr;
+  for (const char *name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8"})
+    if (std::setlocale(LC_NUMERIC, name)) {
+      comma = name;
+      break;
+    }
+  if (!comma)
+    GTEST_SKIP() << "no locale with a decimal comma is installed";
+  rt::Expected<rt::JsonValue> value = rt::parseJson("[1.5, 2.25e1]");
+  std::setlocale(LC_NUMERIC, previous.c_str());
+  ASSERT_TRUE(value.ok()) << value.message();
+  EXPECT_EQ(value->elements()[0].asDouble(), 1.5) << comma;
+  EXPECT_EQ(value->elements()[1].asDouble(), 22.5) << comma;
 }
 
 TEST(Json, QuotesStrings) {
