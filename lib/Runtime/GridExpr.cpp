@@ -62,8 +62,8 @@ NodePtr makeOperator(Node::Op op, NodePtr lhs, NodePtr rhs) {
 }
 
 std::string depthError() {
-  return "expression nested deeper than " +
-         std::to_string(kMaxGridExprDepth) + " levels";
+  return "expression nested deeper than " + std::to_string(kMaxGridExprDepth) +
+         " levels";
 }
 
 /// Recursive-descent parser for the grammar in GridExpr.h. Parse functions
@@ -144,8 +144,8 @@ private:
     return lhs;
   }
 
-  /// `op` applied to `lhs` and `rhs` (null when `rhs` failed to parse or
-  /// the tree would grow too deep).
+  /// `op` applied to `lhs` and `rhs` (`rhs` is null for Neg); null when an
+  /// operand failed to parse or the tree would grow too deep.
   NodePtr combine(Node::Op op, NodePtr lhs, NodePtr rhs) {
     if (!lhs || (!rhs && op != Node::Op::Neg))
       return nullptr;

@@ -110,8 +110,8 @@ std::string hex(uint64_t value) {
 std::string alignOrigin(const ParamSpec &spec) {
   if (spec.alignFromManifest)
     return " (" + spec.name + "'s \"align\" in the manifest)";
-  return " (the default \"align\"; the manifest gives none for " +
-         spec.name + ")";
+  return " (the default \"align\"; the manifest gives none for " + spec.name +
+         ")";
 }
 
 /// Checks that the elements of `tensor` have addresses that fit in 64 bits:
@@ -131,7 +131,7 @@ Status checkExtent(const TensorArg &tensor) {
                          ": the byte count overflows 64 bits");
   if (count == 0)
     return Status::success(); // No element is addressed.
-  int64_t last = 0; // Offset of the last element, in elements.
+  int64_t last = 0;           // Offset of the last element, in elements.
   for (size_t d = 0; d < tensor.sizes.size(); ++d) {
     int64_t term = 0;
     if (__builtin_mul_overflow(tensor.sizes[d] - 1, tensor.strides[d], &term) ||
@@ -196,11 +196,10 @@ Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
                            " (" + std::to_string(tensor.strides[d]) +
                            " elements) overflows 64 bits in bytes");
     if (strideBytes % align != 0)
-      return Status::error("expected the stride of dimension " +
-                           std::to_string(d) + " to be a multiple of " +
-                           std::to_string(align) + " bytes" +
-                           alignOrigin(spec) + ", got " +
-                           std::to_string(strideBytes));
+      return Status::error(
+          "expected the stride of dimension " + std::to_string(d) +
+          " to be a multiple of " + std::to_string(align) + " bytes" +
+          alignOrigin(spec) + ", got " + std::to_string(strideBytes));
   }
   if (tensor.numElements() > 0 && tensor.data == 0)
     return Status::error("data pointer is null");

@@ -378,8 +378,9 @@ Status readConstant(const JsonValue &value, const std::string &where,
                              "number), got " +
                                  quoteJson(text));
   }
-  return typeError(where, "an integer, a number, a boolean or \"inf\", "
-                          "\"-inf\", \"nan\"",
+  return typeError(where,
+                   "an integer, a number, a boolean or \"inf\", "
+                   "\"-inf\", \"nan\"",
                    value);
 }
 

@@ -218,9 +218,9 @@ Status Module::Impl::checkKernelParams() const {
     return cuda.cuFuncGetParamInfo(kernel, index, &offset, &bytes) ==
            CUDA_SUCCESS;
   };
-  return runtime::checkKernelParams(
-      expectedKernelParams(manifest), queries,
-      "kernel " + manifest.symbol + " in " + binaryPath);
+  return runtime::checkKernelParams(expectedKernelParams(manifest), queries,
+                                    "kernel " + manifest.symbol + " in " +
+                                        binaryPath);
 }
 
 Status Module::Impl::configureFunction() const {

@@ -22,7 +22,8 @@ namespace {
 /// The "C" locale, created once (never freed: it lives as long as the
 /// process).
 locale_t cLocale() {
-  static locale_t locale = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(0));
+  static locale_t locale =
+      newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(0));
   return locale;
 }
 
@@ -47,7 +48,8 @@ std::string formatDouble(double value) {
   if (std::isinf(value))
     return value < 0 ? "-inf" : "inf";
   // uselocale switches the calling thread only.
-  locale_t previous = cLocale() ? uselocale(cLocale()) : static_cast<locale_t>(0);
+  locale_t previous =
+      cLocale() ? uselocale(cLocale()) : static_cast<locale_t>(0);
   char text[40];
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(text, sizeof(text), "%.*g", precision, value);

@@ -88,14 +88,15 @@ TEST_F(FilesTest, RefusesDevicesFifosAndFolders) {
   EXPECT_EQ(fifoRead.message(), "reading " + fifo + ": not a regular file");
   rt::Expected<rt::Manifest> manifest = rt::Manifest::load("/dev/zero");
   ASSERT_FALSE(manifest.ok());
-  EXPECT_EQ(manifest.message(), "reading manifest /dev/zero: not a regular file");
+  EXPECT_EQ(manifest.message(),
+            "reading manifest /dev/zero: not a regular file");
 }
 
 TEST_F(FilesTest, ModuleLoadRejectsEscapingPathsBeforeTheDriver) {
   using tessera::test::replaced;
   std::string text = tessera::test::fa2ManifestText();
-  std::string absolute = write(
-      "absolute.json", replaced(text, "\"fa2.ptx\"", "\"/dev/zero\""));
+  std::string absolute =
+      write("absolute.json", replaced(text, "\"fa2.ptx\"", "\"/dev/zero\""));
   std::string dotdot = write(
       "dotdot.json", replaced(text, "\"fa2.cubin\"", "\"../../x.cubin\""));
   for (const std::string &path : {absolute, dotdot}) {

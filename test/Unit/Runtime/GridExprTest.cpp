@@ -130,13 +130,12 @@ TEST(GridExpr, BoundsNestingAndTreeDepth) {
   EXPECT_EQ(eval(repeat("(", 256) + "7" + repeat(")", 256)), 7);
   EXPECT_NE(evalError(repeat("(", 257) + "7" + repeat(")", 257)).find(tooDeep),
             std::string::npos);
-  EXPECT_NE(evalError(repeat("max(1, ", 300) + "1" + repeat(")", 300))
-                .find(tooDeep),
-            std::string::npos);
+  EXPECT_NE(
+      evalError(repeat("max(1, ", 300) + "1" + repeat(")", 300)).find(tooDeep),
+      std::string::npos);
   // Unary minus: each one is a node.
   EXPECT_EQ(eval(repeat("-", 254) + "3"), 3);
-  EXPECT_NE(evalError(repeat("-", 300) + "3").find(tooDeep),
-            std::string::npos);
+  EXPECT_NE(evalError(repeat("-", 300) + "3").find(tooDeep), std::string::npos);
   // A flat chain of operators builds a deep tree, though the parser loops.
   EXPECT_EQ(eval("1" + repeat("+1", 255)), 256);
   EXPECT_NE(evalError("1" + repeat("+1", 256)).find(tooDeep),

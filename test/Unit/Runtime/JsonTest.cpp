@@ -107,18 +107,20 @@ TEST(Json, ManyKeysParseInLinearTime) {
   const int count = 200000;
   std::string text = "{";
   for (int i = 0; i < count; ++i)
-    text += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+    text +=
+        (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
   auto start = std::chrono::steady_clock::now();
   rt::Expected<rt::JsonValue> value = rt::parseJson(text + "}");
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   ASSERT_TRUE(value.ok()) << value.message();
   EXPECT_EQ(value->members().size(), size_t(count));
   EXPECT_LT(seconds, 2.0);
   // Duplicates are still found, wherever they are.
-  EXPECT_NE(parseError(text + ",\"k123456\":0}").find("duplicate key \"k123456\""),
-            std::string::npos);
+  EXPECT_NE(
+      parseError(text + ",\"k123456\":0}").find("duplicate key \"k123456\""),
+      std::string::npos);
 }
 
 // Float constants must read the same in a process whose C locale writes

@@ -245,8 +245,7 @@ TEST_F(LaunchPlanTest, ChecksTheManifestsAlignment) {
   for (int i = 0; i < 4; ++i)
     args[i] = rt::TensorArg::contiguous(0x7f0000000000 + i * 0x1000000,
                                         rt::DType::F16, {6, 77, 64});
-  args[4] =
-      rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32, {6, 77});
+  args[4] = rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32, {6, 77});
   EXPECT_EQ(error(), "argument 4 (Lse): expected the stride of dimension 0 to "
                      "be a multiple of 16 bytes (the default \"align\"; the "
                      "manifest gives none for Lse), got 308");

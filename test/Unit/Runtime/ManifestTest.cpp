@@ -189,7 +189,7 @@ TEST(Manifest, ReadsIntegerAndFloatConstants) {
   EXPECT_EQ(alpha->floatValue, 1.5);
   EXPECT_EQ(alpha->str(), "1.5");
   EXPECT_FALSE(m.constant("ALPHA").has_value()); // Not an integer.
-  EXPECT_TRUE(m.findConstant("TWO")->isFloat());  // 2.0 has a fraction.
+  EXPECT_TRUE(m.findConstant("TWO")->isFloat()); // 2.0 has a fraction.
   EXPECT_EQ(m.findConstant("TWO")->str(), "2");
   EXPECT_EQ(m.findConstant("EPS")->floatValue, 1e-05);
   EXPECT_EQ(m.findConstant("EPS")->str(), "1e-05");
@@ -265,9 +265,10 @@ TEST(Manifest, ReadsTensorAlign) {
 
 // Issue 16.5: manifests may not make the runtime read arbitrary files.
 TEST(Manifest, BinaryPathsStayInTheManifestsFolder) {
-  const std::string lift = "; binaries must lie in the manifest's folder "
-                           "(ManifestOptions/LoadOptions::allowExternalBinaries "
-                           "lifts this)";
+  const std::string lift =
+      "; binaries must lie in the manifest's folder "
+      "(ManifestOptions/LoadOptions::allowExternalBinaries "
+      "lifts this)";
   EXPECT_EQ(errorWith("\"fa2.ptx\"", "\"/etc/passwd\""),
             "out/fa2.json: ptx: \"/etc/passwd\" is an absolute path" + lift);
   EXPECT_EQ(errorWith("\"fa2.cubin\"", "\"../../etc/passwd\""),
@@ -305,14 +306,13 @@ TEST(Manifest, ManyConstantsLoadQuickly) {
   std::string constants = "\"CAUSAL\": 0";
   for (int i = 0; i < 200000; ++i)
     constants += ", \"C" + std::to_string(i) + "\": " + std::to_string(i);
-  std::string text =
-      replaced(fa2ManifestText(), "\"CAUSAL\": 0", constants);
+  std::string text = replaced(fa2ManifestText(), "\"CAUSAL\": 0", constants);
   text = replaced(text, "\"BH\", \"1\"]", "\"BH\", \"C1\"]");
   auto start = std::chrono::steady_clock::now();
   rt::Expected<rt::Manifest> m = rt::Manifest::parse(text, "out/fa2.json");
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   ASSERT_TRUE(m.ok()) << m.message();
   EXPECT_EQ(m->constants.size(), 200003u);
   EXPECT_EQ(m->constant("C199999"), 199999);

@@ -197,10 +197,10 @@ void checkManifest(const rt::Manifest &manifest,
     if (options.allowExternalBinaries || file->empty())
       continue;
     FUZZ_CHECK((*file)[0] != '/');
-    FUZZ_CHECK(*file != ".." && file->rfind("../", 0) != 0 &&
-               file->find("/../") == std::string::npos &&
-               (file->size() < 3 ||
-                file->compare(file->size() - 3, 3, "/..") != 0));
+    FUZZ_CHECK(
+        *file != ".." && file->rfind("../", 0) != 0 &&
+        file->find("/../") == std::string::npos &&
+        (file->size() < 3 || file->compare(file->size() - 3, 3, "/..") != 0));
   }
   (void)manifest.ptxPath();
   (void)manifest.cubinPath();
