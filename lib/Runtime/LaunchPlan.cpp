@@ -315,12 +315,15 @@ SymbolTable toSymbolTable(const std::map<std::string, Binding> &bindings) {
 /// many constants).
 Status computeGrid(const Manifest &manifest, LaunchPlan &plan) {
   SymbolTable symbols = plan.sizes;
+  std::vector<std::string> unbound;
   for (const GridExpr &expr : manifest.grid)
     for (const std::string &name : expr.names())
       if (!symbols.count(name))
-        if (const Constant *constant = manifest.findConstant(name))
-          if (constant->isInteger())
-            symbols.emplace(name, constant->intValue);
+        unbound.push_back(name);
+  if (!unbound.empty())
+    for (const auto &[name, constant] : manifest.findConstants(unbound))
+      if (constant->isInteger())
+        symbols.emplace(name, constant->intValue);
   const int64_t limits[3] = {INT32_MAX, 65535, 65535};
   for (size_t i = 0; i < manifest.grid.size(); ++i) {
     std::string where = "grid[" + std::to_string(i) + "]";

@@ -134,6 +134,21 @@ const Constant *Manifest::findConstant(std::string_view name) const {
   return nullptr;
 }
 
+std::map<std::string, const Constant *, std::less<>>
+Manifest::findConstants(const std::vector<std::string> &names) const {
+  std::map<std::string, const Constant *, std::less<>> found;
+  for (const std::string &name : names)
+    found.emplace(name, nullptr);
+  for (const Constant &entry : constants) {
+    auto it = found.find(entry.name);
+    if (it != found.end() && !it->second)
+      it->second = &entry;
+  }
+  for (auto it = found.begin(); it != found.end();)
+    it = it->second ? std::next(it) : found.erase(it);
+  return found;
+}
+
 std::optional<int64_t> Manifest::constant(std::string_view name) const {
   const Constant *entry = findConstant(name);
   if (!entry || !entry->isInteger())
@@ -610,10 +625,17 @@ Status checkGridNames(const Manifest &manifest) {
         sizes.insert(dim.symbol);
   for (size_t i = 0; i < manifest.grid.size(); ++i) {
     std::string where = "grid[" + std::to_string(i) + "]";
-    for (const std::string &name : manifest.grid[i].names()) {
-      if (sizes.count(name))
-        continue;
-      const Constant *constant = manifest.findConstant(name);
+    std::vector<std::string> names;
+    for (const std::string &name : manifest.grid[i].names())
+      if (!sizes.count(name))
+        names.push_back(name);
+    if (names.empty())
+      continue;
+    auto constants = manifest.findConstants(names);
+    for (const std::string &name : names) {
+      auto found = constants.find(name);
+      const Constant *constant =
+          found == constants.end() ? nullptr : found->second;
       if (!constant)
         return fieldError(where, "\"" + manifest.grid[i].text() + "\" uses '" +
                                      name +

@@ -23,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -167,6 +168,10 @@ struct Manifest {
 
   /// The constant called `name`, or null.
   const Constant *findConstant(std::string_view name) const;
+  /// The constants called by any of `names` (absent names are left out),
+  /// found in one pass over `constants`.
+  std::map<std::string, const Constant *, std::less<>>
+  findConstants(const std::vector<std::string> &names) const;
   /// The value of integer constant `name`; nullopt when there is none (or it
   /// is a float: see findConstant).
   std::optional<int64_t> constant(std::string_view name) const;

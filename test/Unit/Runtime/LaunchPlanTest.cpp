@@ -270,6 +270,22 @@ TEST_F(LaunchPlanTest, ChecksTheManifestsAlignment) {
                      "dimension (stride 1), got stride 2");
 }
 
+TEST_F(LaunchPlanTest, GridUsesIntegerConstantsAndSizesShadowThem) {
+  rt::Constant blockM;
+  blockM.name = "BLOCK_M";
+  blockM.intValue = 100;
+  rt::Constant n; // A float constant that the size N shadows.
+  n.name = "N";
+  n.kind = rt::Constant::Kind::Float;
+  n.floatValue = 0.5;
+  manifest.constants = {n, blockM};
+  manifest.grid = {*rt::GridExpr::parse("cdiv(N, BLOCK_M)"),
+                   *rt::GridExpr::parse("BH + BLOCK_M")};
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  EXPECT_EQ(plan->grid, (std::array<unsigned, 3>{10, 132, 1}));
+}
+
 TEST(TensorArg, ContiguousStrides) {
   rt::TensorArg t = rt::TensorArg::contiguous(16, rt::DType::F32, {2, 3, 4});
   EXPECT_EQ(t.strides, (std::vector<int64_t>{12, 4, 1}));
