@@ -125,4 +125,26 @@ TEST_F(FilesTest, ModuleLoadRejectsEscapingPathsBeforeTheDriver) {
       << module.message();
 }
 
+// Issue 16.1: a ctypes caller of tessera_module_load died on a 40 KB manifest
+// with a deeply nested grid expression.
+TEST_F(FilesTest, CApiRejectsDeepGridExpressions) {
+  std::string deep = std::string(15000, '(') + "N" + std::string(15000, ')');
+  std::string path =
+      write("deep.json",
+            tessera::test::replaced(tessera::test::fa2ManifestText(),
+                                    "\"cdiv(N, 128)\"", "\"" + deep + "\""));
+  tessera_module *handle = nullptr;
+  char error[512];
+  EXPECT_EQ(tessera_module_load(path.c_str(), &handle, error, sizeof(error)),
+            -1);
+  EXPECT_EQ(handle, nullptr);
+  EXPECT_NE(std::string(error).find("grid[0]: in expression \"((("),
+            std::string::npos)
+      << error;
+  EXPECT_NE(std::string(error).find("expression is 30001 bytes long (the "
+                                    "limit is 4096)"),
+            std::string::npos)
+      << error;
+}
+
 } // namespace
