@@ -269,8 +269,10 @@ def _tensor_arg(spec, tensor, device):
                          f"{tensor.stride()}); call .contiguous()")
     align = spec.get("align", DEFAULT_ALIGN)
     if tensor.data_ptr() % align:
+        origin = ("the manifest's \"align\"" if "align" in spec
+                  else "the default; the manifest gives no \"align\"")
         raise ValueError(f"{name}: data pointer {tensor.data_ptr():#x} is not "
-                         f"{align}-byte aligned (the manifest's \"align\")")
+                         f"{align}-byte aligned ({origin})")
     arg = TesseraArg(kind=ARG_TENSOR, dtype=DTYPE_CODES[dtype], rank=tensor.dim())
     arg.data = tensor.data_ptr()
     for dim in range(tensor.dim()):
