@@ -36,7 +36,11 @@ DTYPE_CODES = {"f16": 0, "bf16": 1, "f32": 2, "i32": 3, "i64": 4}
 TORCH_DTYPE_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
                      "i32": "int32", "i64": "int64"}
 INT_RANGES = {"i32": (-2**31, 2**31 - 1), "i64": (-2**63, 2**63 - 1)}
-ALIGNMENT = 16  # Bytes; the runtime requires it of every tensor's data pointer.
+# Bytes; the alignment of a tensor's data pointer (and outer strides) when its
+# manifest entry has no "align" (manifests older than that field).
+DEFAULT_ALIGN = 16
+# Float constants that JSON numbers cannot express.
+NON_FINITE_CONSTANTS = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
 
 
 class TesseraError(RuntimeError):
@@ -141,6 +145,31 @@ def _last_error():
 # Manifests
 # ----------------------------------------------------------------------------
 
+def _reject_constant(name):
+    raise ValueError(f"{name} is not JSON (write \"inf\", \"-inf\" or \"nan\")")
+
+
+def read_constants(path, constants):
+    """The manifest's "constants" as Python values: integers (booleans as
+    0/1) as int, floats (JSON numbers with a fraction or exponent, and the
+    strings "inf", "-inf", "nan") as float."""
+    if not isinstance(constants, dict):
+        raise TesseraError(f"{path}: constants: expected an object")
+    values = {}
+    for name, value in constants.items():
+        if isinstance(value, bool):
+            values[name] = int(value)
+        elif isinstance(value, (int, float)):
+            values[name] = value
+        elif isinstance(value, str) and value in NON_FINITE_CONSTANTS:
+            values[name] = NON_FINITE_CONSTANTS[value]
+        else:
+            raise TesseraError(f"{path}: constants.{name}: expected an integer, a "
+                               f"number, a boolean or \"inf\", \"-inf\", \"nan\", "
+                               f"got {value!r}")
+    return values
+
+
 class Manifest:
     """The parts of a kernel manifest the bridge needs (docs/manifest.md)."""
 
@@ -149,7 +178,8 @@ class Manifest:
         self.data = data
         self.kernel = data["kernel"]
         self.params = data["params"]
-        self.constants = data.get("constants", {})
+        # int for integer (and boolean) constants, float for float ones.
+        self.constants = read_constants(path, data.get("constants", {}))
         self.resources = data.get("resources", {})
         self.block = data["block"]
 
@@ -158,7 +188,8 @@ class Manifest:
         """Reads a manifest; TesseraError if it is not one."""
         try:
             with open(path) as file:
-                data = json.load(file)
+                # Strict JSON, like the runtime: no NaN/Infinity literals.
+                data = json.load(file, parse_constant=_reject_constant)
         except (OSError, ValueError) as error:
             raise TesseraError(f"reading manifest {path}: {error}") from None
         if not isinstance(data, dict) or data.get("format") != "tessera-manifest":
@@ -236,9 +267,12 @@ def _tensor_arg(spec, tensor, device):
     if not tensor.is_contiguous():
         raise ValueError(f"{name}: expected a contiguous tensor (strides "
                          f"{tensor.stride()}); call .contiguous()")
-    if tensor.data_ptr() % ALIGNMENT:
+    align = spec.get("align", DEFAULT_ALIGN)
+    if tensor.data_ptr() % align:
+        origin = ("the manifest's \"align\"" if "align" in spec
+                  else "the default; the manifest gives no \"align\"")
         raise ValueError(f"{name}: data pointer {tensor.data_ptr():#x} is not "
-                         f"{ALIGNMENT}-byte aligned")
+                         f"{align}-byte aligned ({origin})")
     arg = TesseraArg(kind=ARG_TENSOR, dtype=DTYPE_CODES[dtype], rank=tensor.dim())
     arg.data = tensor.data_ptr()
     for dim in range(tensor.dim()):

@@ -63,6 +63,11 @@ namespace runtime {
 /// Entry points used when present (older drivers lack them).
 #define TESSERA_CUDA_OPTIONAL_FUNCTIONS(X) X(cuFuncGetParamInfo)
 
+/// cuFuncGetParamCount: newer drivers than the CUDA 13.0 headers declare it,
+/// so its type is spelled out here. Looked up when present.
+using CuFuncGetParamCountFn = CUresult(CUDAAPI *)(CUfunction function,
+                                                  size_t *count);
+
 /// A table of driver entry points resolved from one dlopen'ed library.
 class CudaDriver {
 public:
@@ -70,6 +75,7 @@ public:
   TESSERA_CUDA_REQUIRED_FUNCTIONS(TESSERA_CUDA_DECLARE)
   TESSERA_CUDA_OPTIONAL_FUNCTIONS(TESSERA_CUDA_DECLARE)
 #undef TESSERA_CUDA_DECLARE
+  CuFuncGetParamCountFn cuFuncGetParamCount = nullptr; ///< Optional.
 
   /// The process-wide driver: opens libcuda.so.1 and calls cuInit(0) once.
   /// Later calls return the same driver or the same error.

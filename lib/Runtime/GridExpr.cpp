@@ -6,19 +6,22 @@
 
 #include "tessera/Runtime/GridExpr.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
 namespace tessera {
 namespace runtime {
 
-/// One node of an expression tree.
+/// One node of an expression tree. `depth` (1 for a leaf) bounds every
+/// recursive walk over the tree (evaluation, names, destruction).
 struct GridExpr::Node {
   enum class Op { Integer, Name, Neg, Add, Sub, Mul, Div, Mod, CDiv, Min, Max };
   Op op = Op::Integer;
   int64_t value = 0;
   std::string name;
   std::shared_ptr<const Node> lhs, rhs;
+  size_t depth = 1;
 };
 
 using Node = GridExpr::Node;
@@ -48,21 +51,35 @@ NodePtr makeLeaf(Node::Op op, int64_t value, std::string name) {
   return node;
 }
 
-NodePtr makeBinary(Node::Op op, NodePtr lhs, NodePtr rhs) {
+/// A node with operands `lhs` and (unless null) `rhs`.
+NodePtr makeOperator(Node::Op op, NodePtr lhs, NodePtr rhs) {
   auto node = std::make_shared<Node>();
   node->op = op;
+  node->depth = 1 + std::max(lhs->depth, rhs ? rhs->depth : 0);
   node->lhs = std::move(lhs);
   node->rhs = std::move(rhs);
   return node;
 }
 
+std::string depthError() {
+  return "expression nested deeper than " + std::to_string(kMaxGridExprDepth) +
+         " levels";
+}
+
 /// Recursive-descent parser for the grammar in GridExpr.h. Parse functions
-/// return null after recording the first error.
+/// return null after recording the first error. Recursion (parentheses,
+/// calls, unary minus) and the depth of the tree built (which long operator
+/// chains also deepen) are both bounded by kMaxGridExprDepth, so neither the
+/// parser nor later walks over the tree can exhaust the stack.
 class ExprParser {
 public:
   explicit ExprParser(std::string_view text) : text_(text) {}
 
   Expected<NodePtr> parseAll() {
+    if (text_.size() > kMaxGridExprLength)
+      return Status::error("expression is " + std::to_string(text_.size()) +
+                           " bytes long (the limit is " +
+                           std::to_string(kMaxGridExprLength) + ")");
     NodePtr root = parseExpr();
     if (root) {
       skipSpaces();
@@ -127,21 +144,39 @@ private:
     return lhs;
   }
 
-  static NodePtr combine(Node::Op op, NodePtr lhs, NodePtr rhs) {
-    if (!rhs)
+  /// `op` applied to `lhs` and `rhs` (`rhs` is null for Neg); null when an
+  /// operand failed to parse or the tree would grow too deep.
+  NodePtr combine(Node::Op op, NodePtr lhs, NodePtr rhs) {
+    if (!lhs || (!rhs && op != Node::Op::Neg))
       return nullptr;
-    return makeBinary(op, std::move(lhs), std::move(rhs));
+    if (std::max(lhs->depth, rhs ? rhs->depth : 0) >= kMaxGridExprDepth)
+      return fail(depthError());
+    return makeOperator(op, std::move(lhs), std::move(rhs));
   }
+
+  /// Counts one level of parser recursion for the lifetime of the object.
+  class Nested {
+  public:
+    explicit Nested(ExprParser &parser) : parser_(parser) { ++parser_.depth_; }
+    ~Nested() { --parser_.depth_; }
+    /// False (after recording the error) when the recursion is too deep.
+    bool ok() {
+      if (parser_.depth_ <= kMaxGridExprDepth)
+        return true;
+      parser_.fail(depthError());
+      return false;
+    }
+
+  private:
+    ExprParser &parser_;
+  };
 
   NodePtr parseUnary() {
     if (accept('-')) {
-      NodePtr operand = parseUnary();
-      if (!operand)
+      Nested nested(*this);
+      if (!nested.ok())
         return nullptr;
-      auto node = std::make_shared<Node>();
-      node->op = Node::Op::Neg;
-      node->lhs = std::move(operand);
-      return node;
+      return combine(Node::Op::Neg, parseUnary(), nullptr);
     }
     return parsePrimary();
   }
@@ -150,6 +185,9 @@ private:
     skipSpaces();
     char c = peek();
     if (c == '(') {
+      Nested nested(*this);
+      if (!nested.ok())
+        return nullptr;
       ++pos_;
       NodePtr inner = parseExpr();
       if (!inner)
@@ -199,6 +237,9 @@ private:
       return fail("unknown function '" + name +
                   "' (expected cdiv, min or max)");
     }
+    Nested nested(*this);
+    if (!nested.ok())
+      return nullptr;
     ++pos_; // '('
     NodePtr lhs = parseExpr();
     if (!lhs)
@@ -210,11 +251,12 @@ private:
       return nullptr;
     if (!accept(')'))
       return fail("expected ')' to close call to " + name);
-    return makeBinary(op, std::move(lhs), std::move(rhs));
+    return combine(op, std::move(lhs), std::move(rhs));
   }
 
   std::string_view text_;
   size_t pos_ = 0;
+  size_t depth_ = 0; ///< Current recursion depth (see Nested).
   std::string error_;
 };
 
@@ -307,9 +349,13 @@ void collectNames(const Node &node, std::set<std::string> &names) {
 
 Expected<GridExpr> GridExpr::parse(std::string_view text) {
   Expected<NodePtr> root = ExprParser(text).parseAll();
-  if (!root.ok())
-    return root.status().withContext("in expression \"" + std::string(text) +
-                                     "\"");
+  if (!root.ok()) {
+    // Quote at most the first 64 bytes of an overlong expression.
+    std::string quoted(text.substr(0, 64));
+    if (text.size() > 64)
+      quoted += "...";
+    return root.status().withContext("in expression \"" + quoted + "\"");
+  }
   GridExpr expr;
   expr.root_ = root.take();
   expr.text_ = std::string(text);

@@ -6,6 +6,10 @@
 
 #include "tessera/Runtime/LaunchPlan.h"
 
+#include "Numbers.h"
+
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -18,8 +22,12 @@ TensorArg TensorArg::contiguous(uint64_t data, DType dtype,
   tensor.data = data;
   tensor.dtype = dtype;
   tensor.strides.assign(sizes.size(), 1);
+  // A stride that overflows saturates; planLaunch then rejects the sizes
+  // (their element count overflows too).
   for (size_t i = sizes.size(); i-- > 1;)
-    tensor.strides[i - 1] = tensor.strides[i] * sizes[i];
+    if (__builtin_mul_overflow(tensor.strides[i], sizes[i],
+                               &tensor.strides[i - 1]))
+      tensor.strides[i - 1] = INT64_MAX;
   tensor.sizes = std::move(sizes);
   return tensor;
 }
@@ -27,7 +35,8 @@ TensorArg TensorArg::contiguous(uint64_t data, DType dtype,
 int64_t TensorArg::numElements() const {
   int64_t count = 1;
   for (int64_t size : sizes)
-    count *= size;
+    if (__builtin_mul_overflow(count, size, &count))
+      return -1;
   return count;
 }
 
@@ -90,6 +99,61 @@ Status checkKind(const ParamSpec &spec, const KernelArg &arg) {
                        (arg.isTensor() ? "tensor" : "scalar"));
 }
 
+std::string hex(uint64_t value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return text;
+}
+
+/// Where the alignment requirement of `spec` comes from, for messages.
+std::string alignOrigin(const ParamSpec &spec) {
+  if (spec.alignFromManifest)
+    return " (" + spec.name + "'s \"align\" in the manifest)";
+  return " (the default \"align\"; the manifest gives none for " + spec.name +
+         ")";
+}
+
+/// Checks that the elements of `tensor` have addresses that fit in 64 bits:
+/// the element and byte counts, and the offset of the last element (in
+/// elements and bytes) from the data pointer. Sizes and strides are
+/// non-negative.
+Status checkExtent(const TensorArg &tensor) {
+  int64_t elementBytes = static_cast<int64_t>(dtypeSize(tensor.dtype));
+  int64_t count = 1;
+  for (int64_t size : tensor.sizes)
+    if (__builtin_mul_overflow(count, size, &count))
+      return Status::error("sizes " + sizesString(tensor.sizes) +
+                           ": the element count overflows 64 bits");
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(count, elementBytes, &bytes))
+    return Status::error("sizes " + sizesString(tensor.sizes) +
+                         ": the byte count overflows 64 bits");
+  if (count == 0)
+    return Status::success(); // No element is addressed.
+  int64_t last = 0;           // Offset of the last element, in elements.
+  for (size_t d = 0; d < tensor.sizes.size(); ++d) {
+    int64_t term = 0;
+    if (__builtin_mul_overflow(tensor.sizes[d] - 1, tensor.strides[d], &term) ||
+        __builtin_add_overflow(last, term, &last))
+      return Status::error("sizes " + sizesString(tensor.sizes) +
+                           " and strides " + sizesString(tensor.strides) +
+                           ": the offset of the last element overflows 64 "
+                           "bits");
+  }
+  int64_t lastByte = 0;
+  uint64_t end = 0;
+  if (__builtin_mul_overflow(last, elementBytes, &lastByte) ||
+      __builtin_add_overflow(tensor.data, static_cast<uint64_t>(lastByte),
+                             &end))
+    return Status::error("data pointer " + hex(tensor.data) + ", sizes " +
+                         sizesString(tensor.sizes) + " and strides " +
+                         sizesString(tensor.strides) +
+                         ": the address of the last element overflows 64 "
+                         "bits");
+  return Status::success();
+}
+
 /// Checks dtype, rank, sizes, strides and the data pointer of one tensor.
 Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
   if (tensor.dtype != spec.dtype)
@@ -111,31 +175,38 @@ Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
     if (tensor.strides[d] < 0)
       return Status::error("negative stride in dimension " + std::to_string(d));
   }
-  // Generated kernels read and write rows with 16-byte vector copies: the
-  // innermost dimension must be contiguous and every row 16-byte aligned.
+  TESSERA_RETURN_IF_ERROR(checkExtent(tensor));
+  // Generated kernels fold the innermost offsets into constants, and assume
+  // the manifest's alignment of the base pointer and of the outer strides
+  // (vector loads and stores, cp.async).
   size_t last = tensor.strides.size() - 1;
   if (!tensor.strides.empty() && tensor.sizes[last] > 1 &&
       tensor.strides[last] != 1)
     return Status::error("expected a contiguous innermost dimension (stride "
                          "1), got stride " +
                          std::to_string(tensor.strides[last]));
-  int64_t elementBytes = dtypeSize(tensor.dtype);
-  for (size_t d = 0; d + 1 < tensor.strides.size(); ++d)
-    if (tensor.sizes[d] > 1 &&
-        (tensor.strides[d] * elementBytes) % kTensorAlignment != 0)
+  int64_t elementBytes = static_cast<int64_t>(dtypeSize(tensor.dtype));
+  int64_t align = static_cast<int64_t>(spec.align);
+  for (size_t d = 0; d + 1 < tensor.strides.size(); ++d) {
+    if (tensor.sizes[d] <= 1)
+      continue; // The stride is never applied.
+    int64_t strideBytes = 0;
+    if (__builtin_mul_overflow(tensor.strides[d], elementBytes, &strideBytes))
+      return Status::error("the stride of dimension " + std::to_string(d) +
+                           " (" + std::to_string(tensor.strides[d]) +
+                           " elements) overflows 64 bits in bytes");
+    if (strideBytes % align != 0)
       return Status::error(
           "expected the stride of dimension " + std::to_string(d) +
-          " to be a multiple of " + std::to_string(kTensorAlignment) +
-          " bytes, got " + std::to_string(tensor.strides[d] * elementBytes));
+          " to be a multiple of " + std::to_string(align) + " bytes" +
+          alignOrigin(spec) + ", got " + std::to_string(strideBytes));
+  }
   if (tensor.numElements() > 0 && tensor.data == 0)
     return Status::error("data pointer is null");
-  if (tensor.data % kTensorAlignment != 0) {
-    char address[32];
-    std::snprintf(address, sizeof(address), "0x%llx",
-                  static_cast<unsigned long long>(tensor.data));
-    return Status::error(std::string("data pointer ") + address + " is not " +
-                         std::to_string(kTensorAlignment) + "-byte aligned");
-  }
+  if (tensor.data % spec.align != 0)
+    return Status::error("data pointer " + hex(tensor.data) + " is not " +
+                         std::to_string(spec.align) + "-byte aligned" +
+                         alignOrigin(spec));
   return Status::success();
 }
 
@@ -184,8 +255,13 @@ void packTensor(const TensorArg &tensor, LaunchPlan &plan) {
 Status packScalar(const ParamSpec &spec, const ScalarArg &scalar,
                   LaunchPlan &plan) {
   if (spec.dtype == DType::F32) {
-    float value = static_cast<float>(scalar.isFloat ? scalar.floatValue
-                                                    : scalar.intValue);
+    double wide = scalar.isFloat ? scalar.floatValue
+                                 : static_cast<double>(scalar.intValue);
+    // Converting a finite double beyond the float range is undefined.
+    if (std::isfinite(wide) && std::fabs(wide) > FLT_MAX)
+      return Status::error("value " + formatDouble(wide) +
+                           " does not fit in f32");
+    float value = static_cast<float>(wide);
     plan.addParam(&value, sizeof(float));
     return Status::success();
   }
@@ -234,11 +310,20 @@ SymbolTable toSymbolTable(const std::map<std::string, Binding> &bindings) {
   return table;
 }
 
-/// Evaluates the grid; sizes shadow constants of the same name.
+/// Evaluates the grid; sizes shadow constants of the same name. Only the
+/// integer constants the grid names are looked up (a manifest may have very
+/// many constants).
 Status computeGrid(const Manifest &manifest, LaunchPlan &plan) {
   SymbolTable symbols = plan.sizes;
-  for (const auto &constant : manifest.constants)
-    symbols.emplace(constant.first, constant.second);
+  std::vector<std::string> unbound;
+  for (const GridExpr &expr : manifest.grid)
+    for (const std::string &name : expr.names())
+      if (!symbols.count(name))
+        unbound.push_back(name);
+  if (!unbound.empty())
+    for (const auto &[name, constant] : manifest.findConstants(unbound))
+      if (constant->isInteger())
+        symbols.emplace(name, constant->intValue);
   const int64_t limits[3] = {INT32_MAX, 65535, 65535};
   for (size_t i = 0; i < manifest.grid.size(); ++i) {
     std::string where = "grid[" + std::to_string(i) + "]";

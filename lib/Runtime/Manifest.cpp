@@ -6,17 +6,15 @@
 
 #include "tessera/Runtime/Manifest.h"
 
+#include "Files.h"
+#include "Numbers.h"
+
 #include "tessera/Runtime/Json.h"
 
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace tessera {
 namespace runtime {
@@ -79,6 +77,10 @@ std::string ShapeDim::str() const {
   return isSymbolic() ? symbol : std::to_string(fixed);
 }
 
+std::string Constant::str() const {
+  return isInteger() ? std::to_string(intValue) : formatDouble(floatValue);
+}
+
 std::string ParamSpec::shapeString() const {
   std::string text = "[";
   for (size_t i = 0; i < shape.size(); ++i)
@@ -125,11 +127,33 @@ bool cubinRunsOn(std::string_view target, int major, int minor) {
 // Manifest queries
 //===----------------------------------------------------------------------===//
 
+const Constant *Manifest::findConstant(std::string_view name) const {
+  for (const Constant &entry : constants)
+    if (entry.name == name)
+      return &entry;
+  return nullptr;
+}
+
+std::map<std::string, const Constant *, std::less<>>
+Manifest::findConstants(const std::vector<std::string> &names) const {
+  std::map<std::string, const Constant *, std::less<>> found;
+  for (const std::string &name : names)
+    found.emplace(name, nullptr);
+  for (const Constant &entry : constants) {
+    auto it = found.find(entry.name);
+    if (it != found.end() && !it->second)
+      it->second = &entry;
+  }
+  for (auto it = found.begin(); it != found.end();)
+    it = it->second ? std::next(it) : found.erase(it);
+  return found;
+}
+
 std::optional<int64_t> Manifest::constant(std::string_view name) const {
-  for (const auto &entry : constants)
-    if (entry.first == name)
-      return entry.second;
-  return std::nullopt;
+  const Constant *entry = findConstant(name);
+  if (!entry || !entry->isInteger())
+    return std::nullopt;
+  return entry->intValue;
 }
 
 const ParamSpec *Manifest::param(std::string_view name) const {
@@ -205,7 +229,33 @@ Status readString(const JsonValue &object, const char *key, bool required,
     return typeError(key, "a string", *value);
   if (required && value->asString().empty())
     return fieldError(key, "must not be empty");
+  // A NUL would silently truncate the string where C APIs read it.
+  if (value->asString().find('\0') != std::string::npos)
+    return fieldError(key, "contains a NUL byte (\\u0000)");
   out = value->asString();
+  return Status::success();
+}
+
+/// Checks a `ptx` / `cubin` path: relative and inside the manifest's folder
+/// unless the caller allows external binaries.
+Status checkBinaryPath(const char *key, const std::string &file,
+                       const ManifestOptions &options) {
+  if (file.empty() || options.allowExternalBinaries)
+    return Status::success();
+  const char *lift = "; binaries must lie in the manifest's folder "
+                     "(ManifestOptions/LoadOptions::allowExternalBinaries "
+                     "lifts this)";
+  if (file[0] == '/')
+    return fieldError(key, quoteJson(file) + " is an absolute path" + lift);
+  size_t start = 0;
+  while (start <= file.size()) {
+    size_t slash = file.find('/', start);
+    if (slash == std::string::npos)
+      slash = file.size();
+    if (file.compare(start, slash - start, "..") == 0)
+      return fieldError(key, quoteJson(file) + " has a '..' component" + lift);
+    start = slash + 1;
+  }
   return Status::success();
 }
 
@@ -241,7 +291,8 @@ Status checkHeader(const JsonValue &root) {
   return Status::success();
 }
 
-Status readNames(const JsonValue &root, Manifest &manifest) {
+Status readNames(const JsonValue &root, const ManifestOptions &options,
+                 Manifest &manifest) {
   TESSERA_RETURN_IF_ERROR(readString(root, "kernel", true, manifest.kernel));
   TESSERA_RETURN_IF_ERROR(readString(root, "symbol", true, manifest.symbol));
   TESSERA_RETURN_IF_ERROR(readString(root, "target", true, manifest.target));
@@ -253,7 +304,8 @@ Status readNames(const JsonValue &root, Manifest &manifest) {
   TESSERA_RETURN_IF_ERROR(readString(root, "cubin", false, manifest.cubin));
   if (manifest.ptx.empty() && manifest.cubin.empty())
     return fieldError("ptx", "missing: a manifest needs \"ptx\" or \"cubin\"");
-  return Status::success();
+  TESSERA_RETURN_IF_ERROR(checkBinaryPath("ptx", manifest.ptx, options));
+  return checkBinaryPath("cubin", manifest.cubin, options);
 }
 
 Status readBlock(const JsonValue &root, Manifest &manifest) {
@@ -307,6 +359,46 @@ Status readGrid(const JsonValue &root, Manifest &manifest) {
   return Status::success();
 }
 
+/// Reads one constant: an integer, a boolean (0/1), a float (a number with
+/// a fraction or exponent) or "inf", "-inf", "nan".
+Status readConstant(const JsonValue &value, const std::string &where,
+                    Constant &constant) {
+  if (value.isBool()) {
+    constant.intValue = value.asBool() ? 1 : 0;
+    return Status::success();
+  }
+  if (value.isInteger()) {
+    constant.intValue = value.asInt();
+    return Status::success();
+  }
+  if (value.isIntegerLiteral())
+    return fieldError(where, "integer does not fit in 64 bits");
+  constant.kind = Constant::Kind::Float;
+  if (value.isNumber()) {
+    if (!std::isfinite(value.asDouble()))
+      return fieldError(where, "number does not fit in a double (write "
+                               "\"inf\" or \"-inf\" for infinities)");
+    constant.floatValue = value.asDouble();
+    return Status::success();
+  }
+  if (value.isString()) {
+    const std::string &text = value.asString();
+    if (text == "inf" || text == "-inf" || text == "nan") {
+      constant.floatValue = text == "nan"   ? std::nan("")
+                            : text == "inf" ? HUGE_VAL
+                                            : -HUGE_VAL;
+      return Status::success();
+    }
+    return fieldError(where, "expected \"inf\", \"-inf\" or \"nan\" (or a "
+                             "number), got " +
+                                 quoteJson(text));
+  }
+  return typeError(where,
+                   "an integer, a number, a boolean or \"inf\", "
+                   "\"-inf\", \"nan\"",
+                   value);
+}
+
 Status readConstants(const JsonValue &root, Manifest &manifest) {
   const JsonValue *constants = root.find("constants");
   if (!constants)
@@ -314,15 +406,11 @@ Status readConstants(const JsonValue &root, Manifest &manifest) {
   if (!constants->isObject())
     return typeError("constants", "an object", *constants);
   for (const JsonValue::Member &member : constants->members()) {
-    std::string where = "constants." + member.first;
-    if (member.second.isBool()) {
-      manifest.constants.emplace_back(member.first, member.second.asBool());
-      continue;
-    }
-    int64_t value = 0;
+    Constant constant;
+    constant.name = member.first;
     TESSERA_RETURN_IF_ERROR(
-        readInteger(member.second, where, INT64_MIN, INT64_MAX, value));
-    manifest.constants.emplace_back(member.first, value);
+        readConstant(member.second, "constants." + member.first, constant));
+    manifest.constants.push_back(std::move(constant));
   }
   return Status::success();
 }
@@ -360,13 +448,10 @@ Status readInit(const JsonValue &init, const std::string &where,
   if (init.isNumber()) {
     // No iostreams here: number formatting through the global locale crashed
     // inside a Python process that loaded this library with ctypes.
-    if (init.isInteger()) {
-      out = std::to_string(init.asInt());
-    } else {
-      char text[32];
-      std::snprintf(text, sizeof(text), "%.17g", init.asDouble());
-      out = text;
-    }
+    if (!std::isfinite(init.asDouble()))
+      return fieldError(where, "number does not fit in a double");
+    out = init.isInteger() ? std::to_string(init.asInt())
+                           : formatDouble(init.asDouble());
     return Status::success();
   }
   if (!init.isString())
@@ -377,13 +462,13 @@ Status readInit(const JsonValue &init, const std::string &where,
     out = text;
     return Status::success();
   }
-  errno = 0;
-  char *end = nullptr;
-  double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value))
+  double value = 0;
+  bool outOfRange = false;
+  if (!parseDouble(text, value, outOfRange) || outOfRange ||
+      !std::isfinite(value))
     return fieldError(where,
-                      "expected \"0\", \"-inf\", \"inf\" or a number, got \"" +
-                          text + "\"");
+                      "expected \"0\", \"-inf\", \"inf\" or a number, got " +
+                          quoteJson(text));
   out = text;
   return Status::success();
 }
@@ -463,6 +548,24 @@ Expected<ParamSpec> readParam(const JsonValue &param,
   } else if (shape) {
     return fieldError(where + ".shape", "a scalar parameter has no shape");
   }
+  if (const JsonValue *align = param.find("align")) {
+    if (!spec.isTensor())
+      return fieldError(where + ".align", "a scalar parameter has no align");
+    uint64_t minimum = dtypeSize(spec.dtype);
+    if (!align->isInteger() || align->asInt() < int64_t(minimum) ||
+        align->asInt() > int64_t(kMaxTensorAlign) ||
+        (align->asInt() & (align->asInt() - 1)) != 0)
+      return fieldError(
+          where + ".align",
+          "expected a power of two from " + std::to_string(minimum) +
+              " (the size of " + dtypeName(spec.dtype) + ") to " +
+              std::to_string(kMaxTensorAlign) + ", got " +
+              (align->isInteger()
+                   ? std::to_string(align->asInt())
+                   : std::string(JsonValue::describe(align->kind()))));
+    spec.align = static_cast<uint64_t>(align->asInt());
+    spec.alignFromManifest = true;
+  }
   if (const JsonValue *init = param.find("init")) {
     if (spec.role != ParamRole::InOut)
       return fieldError(where + ".init",
@@ -512,29 +615,48 @@ Status readResources(const JsonValue &root, Manifest &manifest) {
   return Status::success();
 }
 
-/// Every name in a grid expression must be a tensor size or a constant.
+/// Every name in a grid expression must be a tensor size or an integer
+/// constant.
 Status checkGridNames(const Manifest &manifest) {
-  std::set<std::string> defined;
+  std::set<std::string, std::less<>> sizes;
   for (const ParamSpec &spec : manifest.params)
     for (const ShapeDim &dim : spec.shape)
       if (dim.isSymbolic())
-        defined.insert(dim.symbol);
-  for (const auto &constant : manifest.constants)
-    defined.insert(constant.first);
-  for (size_t i = 0; i < manifest.grid.size(); ++i)
+        sizes.insert(dim.symbol);
+  for (size_t i = 0; i < manifest.grid.size(); ++i) {
+    std::string where = "grid[" + std::to_string(i) + "]";
+    std::vector<std::string> names;
     for (const std::string &name : manifest.grid[i].names())
-      if (!defined.count(name))
-        return fieldError("grid[" + std::to_string(i) + "]",
-                          "\"" + manifest.grid[i].text() + "\" uses '" + name +
-                              "', which no tensor shape or constant defines");
+      if (!sizes.count(name))
+        names.push_back(name);
+    if (names.empty())
+      continue;
+    auto constants = manifest.findConstants(names);
+    for (const std::string &name : names) {
+      auto found = constants.find(name);
+      const Constant *constant =
+          found == constants.end() ? nullptr : found->second;
+      if (!constant)
+        return fieldError(where, "\"" + manifest.grid[i].text() + "\" uses '" +
+                                     name +
+                                     "', which no tensor shape or constant "
+                                     "defines");
+      if (!constant->isInteger())
+        return fieldError(where, "\"" + manifest.grid[i].text() + "\" uses '" +
+                                     name + "', a float constant (" +
+                                     constant->str() +
+                                     "); grid expressions are integer");
+    }
+  }
   return Status::success();
 }
 
-Status readManifest(const JsonValue &root, Manifest &manifest) {
+Status readManifest(const JsonValue &root, const ManifestOptions &options,
+                    Manifest &manifest) {
   if (!root.isObject())
     return typeError("manifest", "an object", root);
   TESSERA_RETURN_IF_ERROR(checkHeader(root));
-  TESSERA_RETURN_IF_ERROR(readNames(root, manifest));
+  TESSERA_RETURN_IF_ERROR(readNames(root, options, manifest));
   TESSERA_RETURN_IF_ERROR(readBlock(root, manifest));
   TESSERA_RETURN_IF_ERROR(readGrid(root, manifest));
   if (const JsonValue *smem = root.find("dynamic_shared_memory"))
@@ -557,7 +679,8 @@ std::string directoryOf(const std::string &path) {
 } // namespace
 
 Expected<Manifest> Manifest::parse(std::string_view text,
-                                   const std::string &path) {
+                                   const std::string &path,
+                                   const ManifestOptions &options) {
   std::string name = path.empty() ? "manifest" : path;
   Expected<JsonValue> json = parseJson(text);
   if (!json.ok())
@@ -565,22 +688,19 @@ Expected<Manifest> Manifest::parse(std::string_view text,
   Manifest manifest;
   manifest.path = path;
   manifest.directory = directoryOf(path);
-  Status status = readManifest(*json, manifest);
+  Status status = readManifest(*json, options, manifest);
   if (!status.ok())
     return status.withContext(name);
   return manifest;
 }
 
-Expected<Manifest> Manifest::load(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    return Status::error("reading manifest " + path + ": " +
-                         std::strerror(errno));
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad())
-    return Status::error("reading manifest " + path + ": read error");
-  return parse(text.str(), path);
+Expected<Manifest> Manifest::load(const std::string &path,
+                                  const ManifestOptions &options) {
+  Expected<std::string> text =
+      readRegularFile(path, kMaxManifestBytes, "reading manifest");
+  if (!text.ok())
+    return text.status();
+  return parse(*text, path, options);
 }
 
 } // namespace runtime

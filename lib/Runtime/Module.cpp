@@ -7,13 +7,11 @@
 #include "tessera/Runtime/Module.h"
 
 #include "CudaDriver.h"
+#include "Files.h"
+#include "KernelParams.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 namespace tessera {
 namespace runtime {
@@ -107,17 +105,12 @@ Status makeCurrent(void *context) {
 }
 
 Expected<std::string> readBinary(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    return Status::error("reading " + path + ": " + std::strerror(errno));
-  std::ostringstream bytes;
-  bytes << file.rdbuf();
+  Expected<std::string> bytes =
+      readRegularFile(path, kMaxKernelBinaryBytes, "reading");
+  if (!bytes.ok())
+    return bytes;
   // cuModuleLoadData needs PTX to be NUL-terminated; a cubin ignores it.
-  return bytes.str() + '\0';
-}
-
-bool fileExists(const std::string &path) {
-  return static_cast<bool>(std::ifstream(path, std::ios::binary));
+  return bytes.take() + '\0';
 }
 
 } // namespace
@@ -165,7 +158,7 @@ struct Module::Impl {
 Status Module::Impl::chooseBinary(bool preferCubin) {
   std::string cubin = manifest.cubinPath();
   std::string ptx = manifest.ptxPath();
-  bool cubinUsable = !cubin.empty() && fileExists(cubin) &&
+  bool cubinUsable = !cubin.empty() && isRegularFile(cubin) &&
                      cubinRunsOn(manifest.target, device.major, device.minor);
   if ((preferCubin && cubinUsable) || (ptx.empty() && !cubin.empty())) {
     binaryPath = cubin;
@@ -174,7 +167,7 @@ Status Module::Impl::chooseBinary(bool preferCubin) {
   }
   if (!cubin.empty() && !preferCubin)
     note = "PTX requested instead of the cubin";
-  else if (!cubin.empty() && !fileExists(cubin))
+  else if (!cubin.empty() && !isRegularFile(cubin))
     note = "cubin " + cubin + " is missing; JIT-compiling the PTX";
   else if (!cubin.empty())
     note = "cubin is built for " + manifest.target + ", device is " +
@@ -210,51 +203,24 @@ Status Module::Impl::loadBinary() {
   return Status::error(message);
 }
 
-/// The byte size of each .param the manifest implies, named for messages.
-static std::vector<std::pair<std::string, size_t>>
-expectedKernelParams(const Manifest &manifest) {
-  std::vector<std::pair<std::string, size_t>> expected;
-  for (const ParamSpec &spec : manifest.params) {
-    if (!spec.isTensor()) {
-      expected.emplace_back(spec.name, dtypeSize(spec.dtype));
-      continue;
-    }
-    expected.emplace_back(spec.name + " (pointer)", 8);
-    for (size_t d = 0; d < spec.rank(); ++d)
-      expected.emplace_back(spec.name + ".sizes[" + std::to_string(d) + "]", 8);
-    for (size_t d = 0; d < spec.rank(); ++d)
-      expected.emplace_back(spec.name + ".strides[" + std::to_string(d) + "]",
-                            8);
-  }
-  return expected;
-}
-
 Status Module::Impl::checkKernelParams() const {
   const CudaDriver &cuda = driver();
   if (!cuda.cuFuncGetParamInfo)
     return Status::success(); // Driver older than CUDA 12.4: cannot check.
-  std::vector<std::pair<std::string, size_t>> expected =
-      expectedKernelParams(manifest);
-  std::string prefix = "kernel " + manifest.symbol + " in " + binaryPath;
-  for (size_t i = 0; i < expected.size(); ++i) {
-    size_t offset = 0, size = 0;
-    if (cuda.cuFuncGetParamInfo(function, i, &offset, &size) != CUDA_SUCCESS)
-      return Status::error(prefix + " has " + std::to_string(i) +
-                           " .params, but the manifest's params expand to " +
-                           std::to_string(expected.size()));
-    if (size != expected[i].second)
-      return Status::error(prefix + ": .param " + std::to_string(i) + " (" +
-                           expected[i].first + ") is " + std::to_string(size) +
-                           " bytes, the manifest implies " +
-                           std::to_string(expected[i].second));
-  }
-  size_t offset = 0, size = 0;
-  if (cuda.cuFuncGetParamInfo(function, expected.size(), &offset, &size) ==
-      CUDA_SUCCESS)
-    return Status::error(prefix + " has more .params than the " +
-                         std::to_string(expected.size()) +
-                         " the manifest's params expand to");
-  return Status::success();
+  CUfunction kernel = function;
+  KernelParamQueries queries;
+  if (cuda.cuFuncGetParamCount)
+    queries.count = [&cuda, kernel](size_t &count) {
+      return cuda.cuFuncGetParamCount(kernel, &count) == CUDA_SUCCESS;
+    };
+  queries.size = [&cuda, kernel](size_t index, size_t &bytes) {
+    size_t offset = 0;
+    return cuda.cuFuncGetParamInfo(kernel, index, &offset, &bytes) ==
+           CUDA_SUCCESS;
+  };
+  return runtime::checkKernelParams(expectedKernelParams(manifest), queries,
+                                    "kernel " + manifest.symbol + " in " +
+                                        binaryPath);
 }
 
 Status Module::Impl::configureFunction() const {
@@ -303,7 +269,9 @@ Module::~Module() = default;
 
 Expected<Module> Module::load(const std::string &manifestPath,
                               const LoadOptions &options) {
-  Expected<Manifest> manifest = Manifest::load(manifestPath);
+  ManifestOptions manifestOptions;
+  manifestOptions.allowExternalBinaries = options.allowExternalBinaries;
+  Expected<Manifest> manifest = Manifest::load(manifestPath, manifestOptions);
   if (!manifest.ok())
     return manifest.status();
   return load(manifest.take(), options);

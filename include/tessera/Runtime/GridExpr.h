@@ -18,6 +18,12 @@
 /// floor division and `%` the matching (non-negative for b > 0) remainder.
 /// Evaluation is in int64 with overflow and division-by-zero checks.
 ///
+/// Manifests are untrusted input: an expression is at most
+/// kMaxGridExprLength bytes, and both its nesting (parentheses, calls, unary
+/// minus) and the depth of its tree (e.g. a chain of `+`) are at most
+/// kMaxGridExprDepth, so parsing, evaluating and destroying it use bounded
+/// stack.
+///
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSERA_RUNTIME_GRIDEXPR_H
@@ -35,13 +41,20 @@
 namespace tessera {
 namespace runtime {
 
+/// The longest grid expression accepted, in bytes.
+constexpr size_t kMaxGridExprLength = 4096;
+/// The deepest nesting / expression tree accepted.
+constexpr size_t kMaxGridExprDepth = 256;
+
 /// Values of the symbolic sizes (and constants) an expression may name.
 using SymbolTable = std::map<std::string, int64_t, std::less<>>;
 
 /// A parsed grid expression.
 class GridExpr {
 public:
-  /// Parses `text`. Errors say where: "column 8: expected ')' after ...".
+  /// Parses `text`. Errors say where: "column 8: expected ')' after ...";
+  /// too long or too deep an expression is an error too ("expression nested
+  /// deeper than 256 levels").
   static Expected<GridExpr> parse(std::string_view text);
 
   /// Evaluates the expression with the names bound in `symbols`.

@@ -34,8 +34,10 @@ public:
   JsonValue() = default;
   static JsonValue makeBool(bool value);
   /// A number; `isInteger` says the literal had no fraction or exponent and
-  /// fits in an int64 (then `integer` holds it exactly).
-  static JsonValue makeNumber(double value, bool isInteger, int64_t integer);
+  /// fits in an int64 (then `integer` holds it exactly); `integerLiteral`
+  /// says it had no fraction or exponent, whether or not it fits.
+  static JsonValue makeNumber(double value, bool isInteger, int64_t integer,
+                              bool integerLiteral);
   static JsonValue makeString(std::string value);
   static JsonValue makeArray(std::vector<JsonValue> elements);
   static JsonValue makeObject(std::vector<Member> members);
@@ -46,6 +48,11 @@ public:
   bool isNumber() const { return kind_ == Kind::Number; }
   /// True for a number written as an integer literal that fits in int64.
   bool isInteger() const { return kind_ == Kind::Number && isInteger_; }
+  /// True for a number written without fraction or exponent (an integer
+  /// literal, even one too large for int64).
+  bool isIntegerLiteral() const {
+    return kind_ == Kind::Number && isIntegerLiteral_;
+  }
   bool isString() const { return kind_ == Kind::String; }
   bool isArray() const { return kind_ == Kind::Array; }
   bool isObject() const { return kind_ == Kind::Object; }
@@ -68,6 +75,7 @@ private:
   Kind kind_ = Kind::Null;
   bool bool_ = false;
   bool isInteger_ = false;
+  bool isIntegerLiteral_ = false;
   double number_ = 0;
   int64_t integer_ = 0;
   std::string string_;

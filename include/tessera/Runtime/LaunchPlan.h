@@ -8,7 +8,9 @@
 /// \file
 /// Argument descriptors (tensors and scalars) and `planLaunch`, which checks
 /// them against a manifest — count, kinds, dtypes, ranks, fixed sizes,
-/// consistent symbolic sizes across tensors, 16-byte pointer alignment —
+/// consistent symbolic sizes across tensors, sizes and strides whose element,
+/// byte and address arithmetic fits in 64 bits, the pointer and stride
+/// alignment the manifest's "align" asks for —
 /// binds the symbolic sizes, evaluates the grid, and packs the kernel's
 /// `.param` values. It needs no GPU, so all of it is unit-tested on a CPU.
 ///
@@ -28,9 +30,6 @@
 namespace tessera {
 namespace runtime {
 
-/// Global tensors must start on this boundary (vectorized loads, cp.async).
-constexpr uint64_t kTensorAlignment = 16;
-
 /// A tensor argument: a device pointer with dtype, sizes and strides (in
 /// elements, like PyTorch).
 struct TensorArg {
@@ -39,10 +38,11 @@ struct TensorArg {
   std::vector<int64_t> sizes;
   std::vector<int64_t> strides;
 
-  /// A row-major contiguous tensor.
+  /// A row-major contiguous tensor. A stride that would overflow int64 is
+  /// INT64_MAX (and rejected by planLaunch).
   static TensorArg contiguous(uint64_t data, DType dtype,
                               std::vector<int64_t> sizes);
-  /// Number of elements (product of sizes).
+  /// Number of elements (product of sizes); -1 when it overflows int64.
   int64_t numElements() const;
 };
 
@@ -102,7 +102,9 @@ Expected<SymbolTable> bindSizes(const Manifest &manifest,
                                 const std::vector<KernelArg> &args);
 
 /// Checks `args` against `manifest` and computes the launch. Errors name the
-/// argument: "argument 1 (K): expected dtype f16, got f32".
+/// argument: "argument 1 (K): expected dtype f16, got f32",
+/// "argument 0 (Q): sizes [4294967296, 4294967296]: the element count
+/// overflows 64 bits".
 Expected<LaunchPlan> planLaunch(const Manifest &manifest,
                                 const std::vector<KernelArg> &args);
 

@@ -23,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,15 @@ namespace runtime {
 
 /// The largest tensor rank the runtime accepts.
 constexpr size_t kMaxRank = 8;
+
+/// The alignment (bytes) of a tensor's base pointer and outer strides when
+/// its manifest entry has no "align" (manifests older than that field).
+constexpr uint64_t kDefaultTensorAlign = 16;
+/// The largest "align" a manifest may give.
+constexpr uint64_t kMaxTensorAlign = 256;
+
+/// The largest manifest file `Manifest::load` reads.
+constexpr size_t kMaxManifestBytes = 64u << 20;
 
 /// Element types of tensors and scalars.
 enum class DType { F16, BF16, F32, I32, I64 };
@@ -72,6 +82,12 @@ struct ParamSpec {
   /// How the caller initialises an `inout` tensor before each launch: "0",
   /// "-inf", "inf" or a decimal number. Empty when the manifest has none.
   std::string init;
+  /// Tensors: the alignment in bytes that the generated code assumes of the
+  /// base pointer and of every stride but the innermost (times the element
+  /// size): the manifest's "align", else kDefaultTensorAlign.
+  uint64_t align = kDefaultTensorAlign;
+  /// Whether `align` came from the manifest (for messages).
+  bool alignFromManifest = false;
 
   size_t rank() const { return shape.size(); }
   bool isTensor() const { return kind == ParamKind::Tensor; }
@@ -90,6 +106,35 @@ struct Resources {
   int64_t staticSharedMemory = -1;
 };
 
+/// One entry of the manifest's "constants": an integer (booleans are 0 and
+/// 1) or a float (JSON numbers with a fraction or exponent, and the strings
+/// "inf", "-inf" and "nan").
+struct Constant {
+  enum class Kind { Integer, Float };
+
+  std::string name;
+  Kind kind = Kind::Integer;
+  int64_t intValue = 0;  ///< Integer constants.
+  double floatValue = 0; ///< Float constants (may be +-inf or NaN).
+
+  bool isInteger() const { return kind == Kind::Integer; }
+  bool isFloat() const { return kind == Kind::Float; }
+  /// The value as a double (an integer converted).
+  double asDouble() const {
+    return isInteger() ? static_cast<double>(intValue) : floatValue;
+  }
+  /// The value as text: "128", "1.5", "1e-05", "inf", "nan".
+  std::string str() const;
+};
+
+/// Options for reading a manifest.
+struct ManifestOptions {
+  /// Accept `ptx` / `cubin` paths that are absolute or have `..` components,
+  /// i.e. binaries outside the manifest's folder. Off by default: a manifest
+  /// is untrusted input and must not make the runtime read arbitrary files.
+  bool allowExternalBinaries = false;
+};
+
 /// A validated kernel manifest.
 struct Manifest {
   /// Where it was read from ("" when parsed from a string); used in messages.
@@ -100,23 +145,35 @@ struct Manifest {
   std::string kernel;
   std::string symbol;
   std::string target;
-  std::string ptx;   ///< As written in the manifest; may be empty.
-  std::string cubin; ///< As written in the manifest; may be empty.
+  /// As written in the manifest; may be empty. Never contain NUL bytes;
+  /// relative, without `..`, unless ManifestOptions::allowExternalBinaries.
+  std::string ptx;
+  std::string cubin; ///< Like `ptx`.
   std::array<unsigned, 3> block = {1, 1, 1};
   std::vector<GridExpr> grid; ///< 1 to 3 entries.
   int64_t dynamicSharedMemory = 0;
-  std::vector<std::pair<std::string, int64_t>> constants;
+  std::vector<Constant> constants; ///< In manifest order.
   std::vector<ParamSpec> params;
   Resources resources;
 
   /// Parses and validates manifest text. `path` names it in messages and
   /// gives the directory for relative binary paths.
   static Expected<Manifest> parse(std::string_view text,
-                                  const std::string &path = "");
-  /// Reads and parses the file at `path`.
-  static Expected<Manifest> load(const std::string &path);
+                                  const std::string &path = "",
+                                  const ManifestOptions &options = {});
+  /// Reads (a regular file of at most kMaxManifestBytes) and parses the file
+  /// at `path`.
+  static Expected<Manifest> load(const std::string &path,
+                                 const ManifestOptions &options = {});
 
-  /// The value of constant `name`, if present.
+  /// The constant called `name`, or null.
+  const Constant *findConstant(std::string_view name) const;
+  /// The constants called by any of `names` (absent names are left out),
+  /// found in one pass over `constants`.
+  std::map<std::string, const Constant *, std::less<>>
+  findConstants(const std::vector<std::string> &names) const;
+  /// The value of integer constant `name`; nullopt when there is none (or it
+  /// is a float: see findConstant).
   std::optional<int64_t> constant(std::string_view name) const;
   /// The parameter called `name`, or null.
   const ParamSpec *param(std::string_view name) const;

@@ -59,18 +59,28 @@ struct DeviceInfo {
 /// is clean, e.g. "loading the CUDA driver: libcuda.so.1: cannot open ...".
 Expected<DeviceInfo> openDevice(int ordinal = 0);
 
+/// The largest cubin or PTX file `Module::load` reads.
+constexpr size_t kMaxKernelBinaryBytes = 256u << 20;
+
 /// Options for `Module::load`.
 struct LoadOptions {
   int device = 0;
   /// Load the cubin when the manifest has one built for this device;
   /// otherwise JIT-compile the PTX.
   bool preferCubin = true;
+  /// Follow `ptx` / `cubin` paths that are absolute or contain `..` (see
+  /// ManifestOptions). Off by default: binaries are read only from the
+  /// manifest's folder. Applies when `load` reads the manifest; a Manifest
+  /// passed in was checked by the `ManifestOptions` it was parsed with.
+  bool allowExternalBinaries = false;
 };
 
 /// One loaded kernel. Move-only; unloads on destruction.
 class Module {
 public:
-  /// Reads the manifest at `manifestPath` and loads its kernel.
+  /// Reads the manifest at `manifestPath` and loads its kernel. Binaries
+  /// are read only when they are regular files of at most
+  /// kMaxKernelBinaryBytes.
   static Expected<Module> load(const std::string &manifestPath,
                                const LoadOptions &options = {});
   /// Loads the kernel of an already parsed manifest.

@@ -103,4 +103,57 @@ TEST(GridExpr, EvaluationErrors) {
             std::string::npos);
 }
 
+/// `count` copies of `piece`.
+std::string repeat(const std::string &piece, size_t count) {
+  std::string text;
+  text.reserve(piece.size() * count);
+  for (size_t i = 0; i < count; ++i)
+    text += piece;
+  return text;
+}
+
+// Issue 16.1: these used to overflow the stack (in the parser, in names(),
+// in evaluate() or when the tree was destroyed) and kill the process.
+TEST(GridExpr, RejectsHugeExpressionsWithoutCrashing) {
+  EXPECT_EQ(evalError(repeat("(", 15000) + "1" + repeat(")", 15000)),
+            "in expression \"" + repeat("(", 64) +
+                "...\": expression is 30001 bytes long (the limit is 4096)");
+  EXPECT_NE(evalError(repeat("-", 42000) + "1").find("42001 bytes long"),
+            std::string::npos);
+  EXPECT_NE(evalError("1" + repeat(" + 1", 270000)).find("bytes long"),
+            std::string::npos);
+}
+
+TEST(GridExpr, BoundsNestingAndTreeDepth) {
+  const std::string tooDeep = "expression nested deeper than 256 levels";
+  // Parentheses and calls: 256 levels are fine, 257 are not.
+  EXPECT_EQ(eval(repeat("(", 256) + "7" + repeat(")", 256)), 7);
+  EXPECT_NE(evalError(repeat("(", 257) + "7" + repeat(")", 257)).find(tooDeep),
+            std::string::npos);
+  EXPECT_NE(
+      evalError(repeat("max(1, ", 300) + "1" + repeat(")", 300)).find(tooDeep),
+      std::string::npos);
+  // Unary minus: each one is a node.
+  EXPECT_EQ(eval(repeat("-", 254) + "3"), 3);
+  EXPECT_NE(evalError(repeat("-", 300) + "3").find(tooDeep), std::string::npos);
+  // A flat chain of operators builds a deep tree, though the parser loops.
+  EXPECT_EQ(eval("1" + repeat("+1", 255)), 256);
+  EXPECT_NE(evalError("1" + repeat("+1", 256)).find(tooDeep),
+            std::string::npos);
+  EXPECT_NE(evalError("N" + repeat("*N", 1000)).find(tooDeep),
+            std::string::npos);
+  EXPECT_NE(evalError("1" + repeat("-1", 1500)).find("column 514: " + tooDeep),
+            std::string::npos);
+}
+
+TEST(GridExpr, DeepButValidExpressionsStillWork) {
+  rt::Expected<rt::GridExpr> expr =
+      rt::GridExpr::parse(repeat("cdiv(", 100) + "N" + repeat(", 1)", 100));
+  ASSERT_TRUE(expr.ok()) << expr.message();
+  EXPECT_EQ(expr->names(), (std::vector<std::string>{"N"}));
+  rt::Expected<int64_t> value = expr->evaluate({{"N", 5}});
+  ASSERT_TRUE(value.ok()) << value.message();
+  EXPECT_EQ(*value, 5);
+}
+
 } // namespace

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <clocale>
 #include <string>
 
 namespace rt = tessera::runtime;
@@ -98,6 +100,46 @@ TEST(Json, RejectsMalformedDocuments) {
 TEST(Json, RejectsDeepNestingWithoutCrashing) {
   std::string deep(100000, '[');
   EXPECT_NE(parseError(deep).find("nesting deeper than"), std::string::npos);
+}
+
+// Issue 16.3: the duplicate-key check was quadratic (80,000 keys: 21 s).
+TEST(Json, ManyKeysParseInLinearTime) {
+  const int count = 200000;
+  std::string text = "{";
+  for (int i = 0; i < count; ++i)
+    text +=
+        (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+  auto start = std::chrono::steady_clock::now();
+  rt::Expected<rt::JsonValue> value = rt::parseJson(text + "}");
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  ASSERT_TRUE(value.ok()) << value.message();
+  EXPECT_EQ(value->members().size(), size_t(count));
+  EXPECT_LT(seconds, 2.0);
+  // Duplicates are still found, wherever they are.
+  EXPECT_NE(
+      parseError(text + ",\"k123456\":0}").find("duplicate key \"k123456\""),
+      std::string::npos);
+}
+
+// Float constants must read the same in a process whose C locale writes
+// decimals with a comma (e.g. Python after locale.setlocale(LC_ALL, "")).
+TEST(Json, NumbersIgnoreTheProcessLocale) {
+  std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+  const char *comma = nullptr;
+  for (const char *name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8"})
+    if (std::setlocale(LC_NUMERIC, name)) {
+      comma = name;
+      break;
+    }
+  if (!comma)
+    GTEST_SKIP() << "no locale with a decimal comma is installed";
+  rt::Expected<rt::JsonValue> value = rt::parseJson("[1.5, 2.25e1]");
+  std::setlocale(LC_NUMERIC, previous.c_str());
+  ASSERT_TRUE(value.ok()) << value.message();
+  EXPECT_EQ(value->elements()[0].asDouble(), 1.5) << comma;
+  EXPECT_EQ(value->elements()[1].asDouble(), 22.5) << comma;
 }
 
 TEST(Json, QuotesStrings) {

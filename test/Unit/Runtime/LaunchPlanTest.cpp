@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 namespace rt = tessera::runtime;
@@ -111,9 +112,9 @@ TEST_F(LaunchPlanTest, RejectsInconsistentSizes) {
 
 TEST_F(LaunchPlanTest, RejectsMisalignedAndNullPointers) {
   editTensor(3, [](rt::TensorArg &t) { t.data += 8; });
-  EXPECT_EQ(
-      error(),
-      "argument 3 (Out): data pointer 0x7f0003000008 is not 16-byte aligned");
+  EXPECT_EQ(error(),
+            "argument 3 (Out): data pointer 0x7f0003000008 is not 16-byte "
+            "aligned (the default \"align\"; the manifest gives none for Out)");
   SetUp();
   editTensor(0, [](rt::TensorArg &t) { t.data = 0; });
   EXPECT_EQ(error(), "argument 0 (Q): data pointer is null");
@@ -130,7 +131,8 @@ TEST_F(LaunchPlanTest, RejectsBadSizesAndStrides) {
                      "dimension (stride 1), got stride 1000");
   editTensor(0, [](rt::TensorArg &t) { t.strides = {64000, 65, 1}; });
   EXPECT_EQ(error(), "argument 0 (Q): expected the stride of dimension 1 to "
-                     "be a multiple of 16 bytes, got 130");
+                     "be a multiple of 16 bytes (the default \"align\"; the "
+                     "manifest gives none for Q), got 130");
 }
 
 TEST_F(LaunchPlanTest, RejectsKindMismatch) {
@@ -176,10 +178,126 @@ TEST_F(LaunchPlanTest, BindSizesWithoutGrid) {
   EXPECT_EQ(sizes->size(), 3u);
 }
 
+// Issue 16.4: sizes whose element count wrapped around (to 0 for [2^32,
+// 2^32]) were accepted, even with a null pointer; the arithmetic was signed
+// overflow (undefined behaviour).
+TEST_F(LaunchPlanTest, RejectsSizesWhoseArithmeticOverflows) {
+  const int64_t big = int64_t(1) << 32;
+  manifest.params[4].shape = {rt::ShapeDim{"X", 0}, rt::ShapeDim{"Y", 0}};
+  args[4] = rt::TensorArg::contiguous(0, rt::DType::F32, {big, big});
+  EXPECT_EQ(error(), "argument 4 (Lse): sizes [4294967296, 4294967296]: the "
+                     "element count overflows 64 bits");
+  // 2^62 elements fit, their 2^64 bytes do not.
+  args[4] = rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32,
+                                      {int64_t(1) << 31, int64_t(1) << 31});
+  EXPECT_EQ(error(), "argument 4 (Lse): sizes [2147483648, 2147483648]: the "
+                     "byte count overflows 64 bits");
+  // Few elements, but a stride that reaches past 2^63 elements.
+  args[4] = rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32, {3, 4});
+  editTensor(4, [](rt::TensorArg &t) { t.strides[0] = INT64_MAX / 2 + 4; });
+  EXPECT_NE(error().find("argument 4 (Lse): sizes [3, 4] and strides "
+                         "[4611686018427387907, 1]: the offset of the last "
+                         "element overflows 64 bits"),
+            std::string::npos);
+  // Offsets that fit in elements but not in bytes, or wrap the address.
+  editTensor(4, [](rt::TensorArg &t) {
+    t.sizes = {2, 4};
+    t.strides[0] = INT64_MAX / 4;
+  });
+  EXPECT_NE(error().find("the address of the last element overflows 64 bits"),
+            std::string::npos);
+  editTensor(4, [](rt::TensorArg &t) {
+    t.strides[0] = int64_t(1) << 60;
+    t.data = ~uint64_t(0xff);
+  });
+  EXPECT_NE(error().find("data pointer 0xffffffffffffff00, sizes [2, 4] and "
+                         "strides [1152921504606846976, 1]: the address of "
+                         "the last element overflows 64 bits"),
+            std::string::npos);
+  // An empty tensor addresses nothing: huge strides are harmless.
+  editTensor(4, [](rt::TensorArg &t) {
+    t.sizes = {0, 4};
+    t.strides[0] = INT64_MAX;
+    t.data = 0x7f0008000000;
+  });
+  rt::Expected<rt::SymbolTable> sizes = rt::bindSizes(manifest, args);
+  EXPECT_TRUE(sizes.ok()) << sizes.message();
+}
+
+TEST_F(LaunchPlanTest, RejectsStrideBytesThatOverflow) {
+  // Stride * 4 bytes overflows although the offsets (1 * stride) fit.
+  manifest.params[4].shape = {rt::ShapeDim{"X", 0}, rt::ShapeDim{"Y", 0}};
+  args[4] = rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32, {2, 1});
+  editTensor(4, [](rt::TensorArg &t) { t.strides[0] = INT64_MAX / 2; });
+  EXPECT_NE(error().find("argument 4 (Lse): "), std::string::npos);
+}
+
+TEST_F(LaunchPlanTest, RejectsF32ScalarsOutOfRange) {
+  args[5] = rt::ScalarArg::ofFloat(1e300);
+  EXPECT_EQ(error(), "argument 5 (sm_scale): value 1e+300 does not fit in f32");
+  args[5] = rt::ScalarArg::ofFloat(-INFINITY);
+  EXPECT_TRUE(rt::planLaunch(manifest, args).ok());
+}
+
+// Issue 9.6: the alignment comes from the manifest's per-tensor "align".
+TEST_F(LaunchPlanTest, ChecksTheManifestsAlignment) {
+  // FA2 at [2, 3, 77, 64]: rows of Lse are 77 * 4 = 308 bytes apart.
+  for (int i = 0; i < 4; ++i)
+    args[i] = rt::TensorArg::contiguous(0x7f0000000000 + i * 0x1000000,
+                                        rt::DType::F16, {6, 77, 64});
+  args[4] = rt::TensorArg::contiguous(0x7f0008000000, rt::DType::F32, {6, 77});
+  EXPECT_EQ(error(), "argument 4 (Lse): expected the stride of dimension 0 to "
+                     "be a multiple of 16 bytes (the default \"align\"; the "
+                     "manifest gives none for Lse), got 308");
+  manifest.params[4].align = 4;
+  manifest.params[4].alignFromManifest = true;
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  // The base pointer must have the manifest's alignment too.
+  editTensor(4, [](rt::TensorArg &t) { t.data += 2; });
+  EXPECT_EQ(error(), "argument 4 (Lse): data pointer 0x7f0008000002 is not "
+                     "4-byte aligned (Lse's \"align\" in the manifest)");
+  // A stricter align than 16 is enforced as given.
+  editTensor(4, [](rt::TensorArg &t) { t.data = 0x7f0008000010; });
+  manifest.params[4].align = 64;
+  EXPECT_EQ(error(), "argument 4 (Lse): expected the stride of dimension 0 to "
+                     "be a multiple of 64 bytes (Lse's \"align\" in the "
+                     "manifest), got 308");
+  // The innermost dimension must still be contiguous.
+  manifest.params[4].align = 4;
+  editTensor(4, [](rt::TensorArg &t) { t.strides = {154, 2}; });
+  EXPECT_EQ(error(), "argument 4 (Lse): expected a contiguous innermost "
+                     "dimension (stride 1), got stride 2");
+}
+
+TEST_F(LaunchPlanTest, GridUsesIntegerConstantsAndSizesShadowThem) {
+  rt::Constant blockM;
+  blockM.name = "BLOCK_M";
+  blockM.intValue = 100;
+  rt::Constant n; // A float constant that the size N shadows.
+  n.name = "N";
+  n.kind = rt::Constant::Kind::Float;
+  n.floatValue = 0.5;
+  manifest.constants = {n, blockM};
+  manifest.grid = {*rt::GridExpr::parse("cdiv(N, BLOCK_M)"),
+                   *rt::GridExpr::parse("BH + BLOCK_M")};
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  EXPECT_EQ(plan->grid, (std::array<unsigned, 3>{10, 132, 1}));
+}
+
 TEST(TensorArg, ContiguousStrides) {
   rt::TensorArg t = rt::TensorArg::contiguous(16, rt::DType::F32, {2, 3, 4});
   EXPECT_EQ(t.strides, (std::vector<int64_t>{12, 4, 1}));
   EXPECT_EQ(t.numElements(), 24);
+}
+
+TEST(TensorArg, OverflowIsNotUndefined) {
+  const int64_t big = int64_t(1) << 32;
+  rt::TensorArg t =
+      rt::TensorArg::contiguous(16, rt::DType::F32, {big, big, big});
+  EXPECT_EQ(t.strides, (std::vector<int64_t>{INT64_MAX, big, 1}));
+  EXPECT_EQ(t.numElements(), -1);
 }
 
 } // namespace

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cmath>
 #include <fstream>
 
 namespace rt = tessera::runtime;
@@ -153,9 +155,193 @@ TEST(Manifest, ValidatesFields) {
   EXPECT_EQ(errorWith("\"registers\": 168", "\"registers\": \"many\""),
             "out/fa2.json: resources.registers: expected an integer, got a "
             "string");
-  EXPECT_EQ(
-      errorWith("\"BLOCK_M\": 128", "\"BLOCK_M\": 1.5"),
-      "out/fa2.json: constants.BLOCK_M: expected an integer, got a number");
+  EXPECT_EQ(errorWith("\"BLOCK_M\": 128", "\"BLOCK_M\": [128]"),
+            "out/fa2.json: constants.BLOCK_M: expected an integer, a number, a "
+            "boolean or \"inf\", \"-inf\", \"nan\", got an array");
+}
+
+/// Parses the FA2 manifest with `from` replaced by `to`, expecting success.
+rt::Manifest parsedWith(const std::string &from, const std::string &to,
+                        const rt::ManifestOptions &options = {}) {
+  std::string text = replaced(fa2ManifestText(), from, to);
+  EXPECT_NE(text, fa2ManifestText()) << "'" << from << "' not in the manifest";
+  rt::Expected<rt::Manifest> manifest =
+      rt::Manifest::parse(text, "out/fa2.json", options);
+  EXPECT_TRUE(manifest.ok()) << manifest.message();
+  return manifest.ok() ? manifest.take() : rt::Manifest();
+}
+
+// Issue 9.3: float kernel constants.
+TEST(Manifest, ReadsIntegerAndFloatConstants) {
+  rt::Manifest m = parsedWith(
+      "\"CAUSAL\": 0}",
+      "\"CAUSAL\": false, \"ON\": true, \"ALPHA\": 1.5, \"TWO\": 2.0, "
+      "\"EPS\": 1e-05, \"HUGE\": \"inf\", \"TINY\": \"-inf\", "
+      "\"NOTHING\": \"nan\", \"NEG\": -3, \"BIGF\": 1.5e300}");
+  ASSERT_EQ(m.constants.size(), 12u);
+  EXPECT_EQ(m.constants[0].name, "BLOCK_M");
+  EXPECT_EQ(m.constant("CAUSAL"), 0);
+  EXPECT_EQ(m.constant("ON"), 1);
+  EXPECT_EQ(m.constant("NEG"), -3);
+  const rt::Constant *alpha = m.findConstant("ALPHA");
+  ASSERT_NE(alpha, nullptr);
+  EXPECT_TRUE(alpha->isFloat());
+  EXPECT_EQ(alpha->floatValue, 1.5);
+  EXPECT_EQ(alpha->str(), "1.5");
+  EXPECT_FALSE(m.constant("ALPHA").has_value()); // Not an integer.
+  EXPECT_TRUE(m.findConstant("TWO")->isFloat()); // 2.0 has a fraction.
+  EXPECT_EQ(m.findConstant("TWO")->str(), "2");
+  EXPECT_EQ(m.findConstant("EPS")->floatValue, 1e-05);
+  EXPECT_EQ(m.findConstant("EPS")->str(), "1e-05");
+  EXPECT_EQ(m.findConstant("HUGE")->floatValue, INFINITY);
+  EXPECT_EQ(m.findConstant("TINY")->str(), "-inf");
+  EXPECT_TRUE(std::isnan(m.findConstant("NOTHING")->floatValue));
+  EXPECT_EQ(m.findConstant("BIGF")->floatValue, 1.5e300);
+  EXPECT_TRUE(m.findConstant("BLOCK_M")->isInteger());
+  EXPECT_EQ(m.findConstant("BLOCK_M")->asDouble(), 128.0);
+  EXPECT_EQ(m.findConstant("NOPE"), nullptr);
+}
+
+TEST(Manifest, RejectsBadConstants) {
+  EXPECT_EQ(errorWith("\"BLOCK_M\": 128", "\"BLOCK_M\": 1e400"),
+            "out/fa2.json: constants.BLOCK_M: number does not fit in a double "
+            "(write \"inf\" or \"-inf\" for infinities)");
+  EXPECT_EQ(errorWith("\"BLOCK_M\": 128", "\"BLOCK_M\": 99999999999999999999"),
+            "out/fa2.json: constants.BLOCK_M: integer does not fit in 64 bits");
+  EXPECT_EQ(errorWith("\"BLOCK_M\": 128", "\"BLOCK_M\": \"Infinity\""),
+            "out/fa2.json: constants.BLOCK_M: expected \"inf\", \"-inf\" or "
+            "\"nan\" (or a number), got \"Infinity\"");
+  EXPECT_NE(errorWith("\"BLOCK_M\": 128", "\"BLOCK_M\": null")
+                .find("constants.BLOCK_M: expected an integer"),
+            std::string::npos);
+}
+
+TEST(Manifest, GridExpressionsTakeOnlyIntegerConstants) {
+  std::string text = replaced(fa2ManifestText(), "\"CAUSAL\": 0}",
+                              "\"CAUSAL\": 0, \"SCALE\": 0.5}");
+  text = replaced(text, "\"BH\", \"1\"]", "\"BH\", \"SCALE\"]");
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(text, "out/fa2.json");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.message(), "out/fa2.json: grid[2]: \"SCALE\" uses 'SCALE', a "
+                         "float constant (0.5); grid expressions are integer");
+  // Integer (and boolean) constants are fine; a size shadows a float
+  // constant of the same name.
+  text = replaced(fa2ManifestText(), "\"CAUSAL\": 0}",
+                  "\"CAUSAL\": true, \"N\": 0.5}");
+  text = replaced(text, "\"BH\", \"1\"]", "\"BH\", \"CAUSAL + BLOCK_M\"]");
+  m = rt::Manifest::parse(text, "out/fa2.json");
+  EXPECT_TRUE(m.ok()) << m.message();
+}
+
+// Issue 9.6: a tensor's "align".
+TEST(Manifest, ReadsTensorAlign) {
+  rt::Manifest m = parsedWith("\"shape\": [\"BH\", \"N\"],",
+                              "\"shape\": [\"BH\", \"N\"], \"align\": 4,");
+  EXPECT_EQ(m.params[4].align, 4u);
+  EXPECT_TRUE(m.params[4].alignFromManifest);
+  EXPECT_EQ(m.params[0].align, 16u); // The default.
+  EXPECT_FALSE(m.params[0].alignFromManifest);
+  m = parsedWith("\"shape\": [\"BH\", \"N\"],",
+                 "\"shape\": [\"BH\", \"N\"], \"align\": 256,");
+  EXPECT_EQ(m.params[4].align, 256u);
+  const std::string where = "\"shape\": [\"BH\", \"N\"],";
+  const std::string f32 = "out/fa2.json: params[4].align: expected a power of "
+                          "two from 4 (the size of f32) to 256, got ";
+  EXPECT_EQ(errorWith(where, where + " \"align\": 2,"), f32 + "2");
+  EXPECT_EQ(errorWith(where, where + " \"align\": 12,"), f32 + "12");
+  EXPECT_EQ(errorWith(where, where + " \"align\": 512,"), f32 + "512");
+  EXPECT_EQ(errorWith(where, where + " \"align\": 0,"), f32 + "0");
+  EXPECT_EQ(errorWith(where, where + " \"align\": -16,"), f32 + "-16");
+  EXPECT_EQ(errorWith(where, where + " \"align\": \"16\","), f32 + "a string");
+  EXPECT_EQ(errorWith(where, where + " \"align\": 16.0,"), f32 + "a number");
+  EXPECT_EQ(errorWith("\"dtype\": \"f32\", \"role\": \"input\"",
+                      "\"dtype\": \"f32\", \"align\": 4, \"role\": \"input\""),
+            "out/fa2.json: params[5].align: a scalar parameter has no align");
+  // f16: 2 is the smallest.
+  m = parsedWith("\"dtype\": \"f16\", \"shape\"",
+                 "\"dtype\": \"f16\", \"align\": 2, \"shape\"");
+  EXPECT_EQ(m.params[0].align, 2u);
+}
+
+// Issue 16.5: manifests may not make the runtime read arbitrary files.
+TEST(Manifest, BinaryPathsStayInTheManifestsFolder) {
+  const std::string lift =
+      "; binaries must lie in the manifest's folder "
+      "(ManifestOptions/LoadOptions::allowExternalBinaries "
+      "lifts this)";
+  EXPECT_EQ(errorWith("\"fa2.ptx\"", "\"/etc/passwd\""),
+            "out/fa2.json: ptx: \"/etc/passwd\" is an absolute path" + lift);
+  EXPECT_EQ(errorWith("\"fa2.cubin\"", "\"../../etc/passwd\""),
+            "out/fa2.json: cubin: \"../../etc/passwd\" has a '..' component" +
+                lift);
+  EXPECT_EQ(errorWith("\"fa2.ptx\"", "\"kernels/../../x.ptx\""),
+            "out/fa2.json: ptx: \"kernels/../../x.ptx\" has a '..' component" +
+                lift);
+  EXPECT_NE(errorWith("\"fa2.ptx\"", "\"a/..\"").find("'..' component"),
+            std::string::npos);
+  EXPECT_EQ(errorWith("\"fa2.ptx\"", "\"fa2.ptx\\u0000.evil\""),
+            "out/fa2.json: ptx: contains a NUL byte (\\u0000)");
+  EXPECT_EQ(errorWith("\"symbol\": \"fa2\"", "\"symbol\": \"fa2\\u0000x\""),
+            "out/fa2.json: symbol: contains a NUL byte (\\u0000)");
+  // Names that merely contain dots are fine, and so are subfolders.
+  rt::Manifest m = parsedWith("\"fa2.ptx\"", "\"..fa2..ptx\"");
+  EXPECT_EQ(m.ptxPath(), "out/..fa2..ptx");
+  m = parsedWith("\"fa2.cubin\"", "\"sm_90a/./fa2.cubin\"");
+  EXPECT_EQ(m.cubinPath(), "out/sm_90a/./fa2.cubin");
+  // The caller may opt in to binaries elsewhere.
+  rt::ManifestOptions external;
+  external.allowExternalBinaries = true;
+  m = parsedWith("\"fa2.ptx\"", "\"/opt/kernels/fa2.ptx\"", external);
+  EXPECT_EQ(m.ptxPath(), "/opt/kernels/fa2.ptx");
+  m = parsedWith("\"fa2.cubin\"", "\"../fa2.cubin\"", external);
+  EXPECT_EQ(m.cubinPath(), "out/../fa2.cubin");
+  // NUL bytes never are.
+  std::string text =
+      replaced(fa2ManifestText(), "\"fa2.ptx\"", "\"/x\\u0000.ptx\"");
+  EXPECT_FALSE(rt::Manifest::parse(text, "out/fa2.json", external).ok());
+}
+
+// Issue 16.3: 80,000 constants took 21 s (a quadratic duplicate-key check).
+TEST(Manifest, ManyConstantsLoadQuickly) {
+  std::string constants = "\"CAUSAL\": 0";
+  for (int i = 0; i < 200000; ++i)
+    constants += ", \"C" + std::to_string(i) + "\": " + std::to_string(i);
+  std::string text = replaced(fa2ManifestText(), "\"CAUSAL\": 0", constants);
+  text = replaced(text, "\"BH\", \"1\"]", "\"BH\", \"C1\"]");
+  auto start = std::chrono::steady_clock::now();
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(text, "out/fa2.json");
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_EQ(m->constants.size(), 200003u);
+  EXPECT_EQ(m->constant("C199999"), 199999);
+  EXPECT_LT(seconds, 2.0);
+}
+
+// Issue 16.1: a 40 KB manifest with a deeply nested grid expression used to
+// overflow the stack of the process that loaded it.
+TEST(Manifest, RejectsDeepGridExpressions) {
+  const std::pair<std::string, std::string> shapes[] = {
+      {std::string(15000, '(') + "N" + std::string(15000, ')'), "30001 bytes"},
+      {std::string(42000, '-') + "N", "42001 bytes"},
+      {[] {
+         std::string sum = "N";
+         for (int i = 0; i < 270000; ++i)
+           sum += "+N";
+         return sum;
+       }(),
+       "540001 bytes"},
+      {std::string(300, '(') + "N" + std::string(300, ')'),
+       "expression nested deeper than 256 levels"}};
+  for (const auto &[expr, needle] : shapes) {
+    std::string message = errorWith("\"cdiv(N, 128)\"", "\"" + expr + "\"");
+    EXPECT_EQ(message.rfind("out/fa2.json: grid[0]: in expression \"", 0), 0u)
+        << message.substr(0, 200);
+    EXPECT_NE(message.find(needle), std::string::npos)
+        << message.substr(0, 200);
+    EXPECT_LT(message.size(), 300u);
+  }
 }
 
 TEST(Manifest, NeedsAPtxOrCubin) {
