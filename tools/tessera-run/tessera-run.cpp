@@ -14,6 +14,7 @@
 
 #include "tessera/Conversion/Pipeline.h"
 #include "tessera/Interpreter/Interpreter.h"
+#include "tessera/Interpreter/Npy.h"
 #include "tessera/Interpreter/ReferenceAttention.h"
 #include "tessera/Transforms/Passes.h"
 
@@ -38,6 +39,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -115,6 +117,16 @@ static cl::opt<std::string> gpuCheck(
              "and lowering of tessera-compile), so that no kernel runs here "
              "and fails there; 'none' skips the check"),
     cl::cat(runCategory));
+static cl::list<std::string> npyInputs(
+    "input",
+    cl::desc("Generic mode: take a tensor argument from a .npy file: "
+             "NAME=FILE.npy (its shape binds the sizes it names)"),
+    cl::cat(runCategory));
+static cl::opt<std::string> saveDir(
+    "save",
+    cl::desc("Write every tensor argument, after the run, to DIR/NAME.npy "
+             "(bf16 as float32)"),
+    cl::value_desc("DIR"), cl::cat(runCategory));
 static cl::opt<bool> dumpOutputs("dump-outputs",
                                  cl::desc("Print the output tensors"),
                                  cl::cat(runCategory));
@@ -303,6 +315,87 @@ static void printGrid(func::FuncOp kernel, ArrayRef<KernelArg> args) {
 // Generic mode
 //===----------------------------------------------------------------------===//
 
+/// Writes each named tensor to --save DIR as NAME.npy.
+static LogicalResult saveTensors(
+    ArrayRef<std::pair<std::string, const Tensor *>> tensors) {
+  if (saveDir.empty())
+    return success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(saveDir)) {
+    fail("cannot create '" + saveDir + "': " + ec.message());
+    return failure();
+  }
+  for (const auto &[name, tensor] : tensors) {
+    llvm::SmallString<128> path(saveDir);
+    llvm::sys::path::append(path, name + ".npy");
+    if (llvm::Error err = writeNpy(path, *tensor)) {
+      fail(llvm::toString(std::move(err)));
+      return failure();
+    }
+  }
+  return success();
+}
+
+/// Reads the --input NAME=FILE.npy tensors of `kernel`, binding the sizes
+/// their shapes name into `boundSizes` (which must agree with --size and
+/// with each other, and with fixed dimensions).
+static FailureOr<llvm::StringMap<Tensor>>
+readNpyInputs(func::FuncOp kernel, llvm::StringMap<int64_t> &boundSizes) {
+  llvm::StringMap<Tensor> inputs;
+  for (const std::string &text : npyInputs) {
+    auto assignment = splitAssignment(text);
+    if (!assignment) {
+      fail("expected --input NAME=FILE.npy, got '" + text + "'");
+      return failure();
+    }
+    auto [name, path] = *assignment;
+    std::optional<unsigned> index;
+    for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+      if (getArgumentName(kernel, i) == name)
+        index = i;
+    auto view = index ? dyn_cast<tile::ViewType>(
+                            kernel.getArgument(*index).getType())
+                      : tile::ViewType();
+    if (!view) {
+      fail("--input " + name + ": the kernel has no tensor argument '" +
+           name + "'");
+      return failure();
+    }
+    llvm::Expected<Tensor> tensor =
+        readNpy(path, *getDTypeOf(view.getElementType()));
+    if (!tensor) {
+      fail(llvm::toString(tensor.takeError()));
+      return failure();
+    }
+    auto shapeAttr = kernel.getArgAttrOfType<ArrayAttr>(
+        *index, tile::TileDialect::kShapeAttrName);
+    ArrayRef<int64_t> shape = tensor->getShape();
+    if (!shapeAttr || shapeAttr.size() != shape.size()) {
+      fail("--input " + name + ": expected a .npy of rank " +
+           Twine(view.getRank()) + ", got rank " + Twine(shape.size()));
+      return failure();
+    }
+    for (auto [d, dim] : llvm::enumerate(shapeAttr)) {
+      if (auto fixed = dyn_cast<IntegerAttr>(dim)) {
+        if (fixed.getInt() == shape[d])
+          continue;
+        fail("--input " + name + ": expected dimension " + Twine(d) +
+             " to be " + Twine(fixed.getInt()) + ", got " + Twine(shape[d]));
+        return failure();
+      }
+      StringRef size = cast<StringAttr>(dim).getValue();
+      auto [it, inserted] = boundSizes.try_emplace(size, shape[d]);
+      if (!inserted && it->second != shape[d]) {
+        fail("--input " + name + ": dimension " + Twine(d) + " is " + size +
+             " = " + Twine(shape[d]) + ", but " + size + " = " +
+             Twine(it->second) + " already");
+        return failure();
+      }
+    }
+    inputs[name] = std::move(*tensor);
+  }
+  return inputs;
+}
+
 static int runGeneric(func::FuncOp kernel) {
   llvm::StringMap<int64_t> boundSizes;
   for (const std::string &text : sizes) {
@@ -319,16 +412,29 @@ static int runGeneric(func::FuncOp kernel) {
     return 1;
   if (fill != "iota" && fill != "random")
     return fail("expected --fill=iota or --fill=random, got '" + fill + "'");
+  FailureOr<llvm::StringMap<Tensor>> npyTensors =
+      readNpyInputs(kernel, boundSizes);
+  if (failed(npyTensors))
+    return 1;
 
   Random random(seed);
   std::deque<Tensor> tensors;
   SmallVector<KernelArg> args;
   SmallVector<std::pair<std::string, Tensor *>> outputs;
+  SmallVector<std::pair<std::string, const Tensor *>> allTensors;
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
     std::string name = getArgumentName(kernel, i);
     if (name.empty())
       name = "arg" + std::to_string(i);
     auto view = dyn_cast<tile::ViewType>(kernel.getArgument(i).getType());
+    if (view && npyTensors->count(name)) {
+      Tensor &tensor = tensors.emplace_back(std::move((*npyTensors)[name]));
+      if (getRole(kernel, i) != "input")
+        outputs.emplace_back(name, &tensor);
+      allTensors.emplace_back(name, &tensor);
+      args.push_back(KernelArg::tensor(tensor));
+      continue;
+    }
     if (!view) {
       auto it = scalars->find(name);
       if (it == scalars->end())
@@ -368,10 +474,11 @@ static int runGeneric(func::FuncOp kernel) {
     }
     if (role != "input")
       outputs.emplace_back(name, &tensor);
+    allTensors.emplace_back(name, &tensor);
     args.push_back(KernelArg::tensor(tensor));
   }
 
-  if (failed(runKernel(kernel, args)))
+  if (failed(runKernel(kernel, args)) || failed(saveTensors(allTensors)))
     return 1;
   printGrid(kernel, args);
   for (const auto &[name, tensor] : outputs)
