@@ -1214,8 +1214,8 @@ FailureOr<TValue> KernelGen::applyBinary(BinaryOp op, const TValue &lhs,
     return failure();
   if ((op == BinaryOp::Div || op == BinaryOp::FloorDiv ||
        op == BinaryOp::Rem) &&
-      rhs.isConstant() &&
-      rhs.constant.isInt() && rhs.constant.intValue == 0 && type->isInteger(32))
+      rhs.isConstant() && rhs.constant.isInt() && rhs.constant.intValue == 0 &&
+      type->isInteger(32))
     return diags.error(loc, "division by zero");
   FailureOr<Value> l = coerce(lhs, *type, *shape, loc);
   if (failed(l))

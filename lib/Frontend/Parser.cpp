@@ -116,9 +116,10 @@ constexpr UnsupportedWord kUnsupportedWords[] = {
 };
 
 const UnsupportedWord *findUnsupportedWord(StringRef word) {
-  const UnsupportedWord *it = llvm::find_if(
-      kUnsupportedWords,
-      [&](const UnsupportedWord &entry) { return entry.word == word; });
+  const UnsupportedWord *it =
+      llvm::find_if(kUnsupportedWords, [&](const UnsupportedWord &entry) {
+        return entry.word == word;
+      });
   return it == std::end(kUnsupportedWords) ? nullptr : it;
 }
 
@@ -460,8 +461,9 @@ StmtPtr Parser::parseStmt() {
     return nullptr;
   case TokenKind::KwElse:
   case TokenKind::KwElif:
-    (void)errorHere("'" + cur().spelling + "' without a matching 'if' "
-                    "('for ... else' is not supported)");
+    (void)errorHere("'" + cur().spelling +
+                    "' without a matching 'if' ('for ... else' is not "
+                    "supported)");
     return nullptr;
   default:
     if (failed(rejectUnsupportedWord("a kernel")))

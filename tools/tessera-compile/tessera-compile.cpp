@@ -81,8 +81,8 @@ struct Options {
       cl::desc("The kernel to compile (default: the only one in the file)"),
       cl::value_desc("NAME"), cl::cat(compileCategory)};
   cl::opt<std::string> cudaRoot{
-      "cuda-root", cl::desc("The CUDA toolkit whose bin/ptxas to run (else "
-                            "ptxas on PATH)"),
+      "cuda-root",
+      cl::desc("The CUDA toolkit whose bin/ptxas to run (else ptxas on PATH)"),
       cl::value_desc("dir"), cl::cat(compileCategory),
       cl::init("/usr/local/cuda")};
   cl::opt<std::string> target{"target", cl::desc("GPU architecture"),
@@ -389,8 +389,7 @@ int main(int argc, char **argv) {
   case EmitKind::Ptx:
     return mlir::failed(emitPtx(*module, target, options)) ? 1 : 0;
   case EmitKind::Files:
-    return mlir::failed(emitFiles(*module, target, options, *kernelName,
-                                  stats))
+    return mlir::failed(emitFiles(*module, target, options, *kernelName, stats))
                ? 1
                : 0;
   }

@@ -145,9 +145,7 @@ class Random {
 public:
   explicit Random(uint64_t seed) : state(seed) {}
   /// Uniform in [-1, 1).
-  double uniform() {
-    return static_cast<double>(next() >> 11) * 0x1p-52 - 1.0;
-  }
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1p-52 - 1.0; }
   /// Uniform in {-n, ..., -1, 1, ..., n}.
   int64_t nonZeroInt(int64_t n) {
     auto k = static_cast<int64_t>(next() % static_cast<uint64_t>(2 * n));
@@ -176,8 +174,8 @@ static void fillRandom(Tensor &tensor, Random &random) {
   bool isFloat = isFloatDType(tensor.getDType());
   for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
     if (!isFloat) {
-      tensor.setLinear(
-          i, static_cast<double>(random.nonZeroInt(kRandomIntRange)));
+      tensor.setLinear(i,
+                       static_cast<double>(random.nonZeroInt(kRandomIntRange)));
       continue;
     }
     do
