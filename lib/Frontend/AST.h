@@ -128,7 +128,8 @@ enum class BinaryOp {
   Add,
   Sub,
   Mul,
-  Div,
+  Div,      ///< `/`: truncates toward zero on integers.
+  FloorDiv, ///< `//`: rounds toward negative infinity, floor(a / b) on floats.
   Rem,
   BitAnd,
   BitOr,

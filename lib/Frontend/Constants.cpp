@@ -162,12 +162,18 @@ static FailureOr<ConstValue> foldInts(BinaryOp op, int64_t lhs, int64_t rhs,
     overflow = llvm::MulOverflow(lhs, rhs, result);
     break;
   case BinaryOp::Div:
+  case BinaryOp::FloorDiv:
   case BinaryOp::Rem:
     if (rhs == 0)
       return diags.error(loc, "division by zero in constant expression");
     overflow = lhs == std::numeric_limits<int64_t>::min() && rhs == -1;
-    if (!overflow)
-      result = op == BinaryOp::Div ? lhs / rhs : lhs % rhs;
+    if (overflow)
+      break;
+    result = op == BinaryOp::Rem ? lhs % rhs : lhs / rhs;
+    // `//` rounds toward negative infinity: one less when the truncated
+    // quotient was rounded up (a remainder and operands of opposite signs).
+    if (op == BinaryOp::FloorDiv && lhs % rhs != 0 && (lhs < 0) != (rhs < 0))
+      --result;
     break;
   case BinaryOp::BitAnd:
     result = lhs & rhs;
@@ -199,6 +205,8 @@ static FailureOr<ConstValue> foldFloats(BinaryOp op, double lhs, double rhs,
     return ConstValue::getFloat(lhs * rhs);
   case BinaryOp::Div:
     return ConstValue::getFloat(lhs / rhs);
+  case BinaryOp::FloorDiv:
+    return ConstValue::getFloat(std::floor(lhs / rhs));
   case BinaryOp::Rem:
     return ConstValue::getFloat(std::fmod(lhs, rhs));
   case BinaryOp::BitAnd:

@@ -54,7 +54,7 @@ tessera::frontend::compileTile(llvm::SourceMgr &sourceMgr,
 
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(
       mlir::FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 1, 1));
-  if (failed(generateKernels(file, constants, diags, *module)))
+  if (failed(generateKernels(file, constants, options, diags, *module)))
     return nullptr;
 
   // The frontend checks everything the verifier does; this is a safety net,

@@ -17,6 +17,8 @@
 #include "Diagnostics.h"
 #include "Parser.h"
 
+#include "tessera/Frontend/Frontend.h"
+
 #include "Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -207,8 +209,9 @@ namespace {
 class KernelGen {
 public:
   KernelGen(const KernelDecl &decl, const ConstantTable &constants,
-            Diagnostics &diags, mlir::ModuleOp module)
-      : decl(decl), constants(constants), diags(diags),
+            const CompileOptions &options, Diagnostics &diags,
+            mlir::ModuleOp module)
+      : decl(decl), constants(constants), options(options), diags(diags),
         ctx(module.getContext()), builder(module.getContext()), module(module) {
   }
 
@@ -222,6 +225,7 @@ private:
   LogicalResult declareParams(llvm::SmallVectorImpl<Type> &argTypes);
   LogicalResult declareTensor(const ParamDecl &param, Type elementType);
   LogicalResult checkParamName(StringRef name, SMLoc loc);
+  LogicalResult checkParamSpace();
   void setArgAttrs();
   LogicalResult setKernelAttrs();
   FailureOr<mlir::AffineExpr> lowerGridExpr(const Expr &expr);
@@ -340,6 +344,7 @@ private:
 
   const KernelDecl &decl;
   const ConstantTable &constants;
+  const CompileOptions &options;
   Diagnostics &diags;
   mlir::MLIRContext *ctx;
   mlir::OpBuilder builder;
@@ -454,7 +459,54 @@ LogicalResult KernelGen::declareTensor(const ParamDecl &param,
   return success();
 }
 
+/// Checks that the parameters fit the target's PTX parameter space. The
+/// layout is the kernel ABI of docs/manifest.md (convertSignature in
+/// TileToNVVM): a tensor of rank r is a pointer and 2r i64 sizes and strides,
+/// 8 + 16r bytes aligned to 8; a scalar is 4 bytes aligned to 4. ptxas places
+/// each .param at the next multiple of its size.
+LogicalResult KernelGen::checkParamSpace() {
+  if (!options.paramSpace)
+    return success();
+  uint64_t limit = options.paramSpace->bytes;
+  uint64_t end = 0;
+  const ParamDecl *firstOver = nullptr;
+  uint64_t firstOverOffset = 0, firstOverSize = 0;
+  for (const ParamDecl &param : decl.params) {
+    uint64_t size = param.isTensor ? 8 + 16 * param.dims.size() : 4;
+    uint64_t offset = llvm::alignTo(end, param.isTensor ? 8 : 4);
+    end = offset + size;
+    if (end > limit && !firstOver) {
+      firstOver = &param;
+      firstOverOffset = offset;
+      firstOverSize = size;
+    }
+  }
+  if (!firstOver)
+    return success();
+  (void)diags.error(decl.loc, "the parameters of kernel '" + decl.name +
+                                  "' need " + llvm::Twine(end) +
+                                  " bytes of PTX parameter space, over the " +
+                                  options.paramSpace->target + " limit of " +
+                                  llvm::Twine(limit) + " bytes");
+  std::string kind =
+      firstOver->isTensor
+          ? ("a tensor of rank " + llvm::Twine(firstOver->dims.size())).str()
+          : "a scalar";
+  diags.note(firstOver->loc,
+             "'" + firstOver->name + "' (" + kind + ": " +
+                 llvm::Twine(firstOverSize) + " bytes at offset " +
+                 llvm::Twine(firstOverOffset) +
+                 ") is the first parameter past the limit; a tensor of rank "
+                 "r takes 8 + 16r bytes, a scalar 4");
+  return failure();
+}
+
 LogicalResult KernelGen::declareParams(llvm::SmallVectorImpl<Type> &argTypes) {
+  if (decl.params.size() > kMaxKernelParams)
+    return diags.error(decl.loc, "kernel '" + decl.name + "' has " +
+                                     llvm::Twine(decl.params.size()) +
+                                     " parameters, over the limit of " +
+                                     llvm::Twine(kMaxKernelParams));
   tensors.reserve(decl.params.size());
   for (const ParamDecl &param : decl.params) {
     if (failed(checkParamName(param.name, param.loc)))
@@ -493,20 +545,25 @@ LogicalResult KernelGen::declareParams(llvm::SmallVectorImpl<Type> &argTypes) {
     return diags.error(tensor.loc,
                        "'" + size + "' names both a size and a parameter");
   }
-  return success();
+  return checkParamSpace();
 }
 
 /// Binds the arguments to the parameters and records their names, shapes,
-/// roles and initial values as argument attributes.
+/// roles and initial values as argument attributes. All of them are set at
+/// once: FuncOp::setArgAttr rebuilds the whole argument attribute array, so
+/// one call per parameter would be quadratic in the parameter count.
 void KernelGen::setArgAttrs() {
+  llvm::SmallVector<mlir::DictionaryAttr> argAttrs;
+  argAttrs.reserve(decl.params.size());
   auto tensorIt = tensors.begin();
   for (auto [index, param] : llvm::enumerate(decl.params)) {
-    auto argIndex = static_cast<unsigned>(index);
-    Value arg = func.getArgument(argIndex);
-    func.setArgAttr(argIndex, tile::TileDialect::kNameAttrName,
-                    builder.getStringAttr(param.name));
+    Value arg = func.getArgument(static_cast<unsigned>(index));
+    llvm::SmallVector<mlir::NamedAttribute, 4> attrs;
+    attrs.push_back(builder.getNamedAttr(tile::TileDialect::kNameAttrName,
+                                         builder.getStringAttr(param.name)));
     if (!param.isTensor) {
       scalarParams[param.name] = arg;
+      argAttrs.push_back(builder.getDictionaryAttr(attrs));
       continue;
     }
     TensorParam &tensor = *tensorIt++;
@@ -515,16 +572,19 @@ void KernelGen::setArgAttrs() {
     for (auto [fixed, name] : llvm::zip(tensor.fixedDims, tensor.dimNames))
       shape.push_back(fixed ? mlir::Attribute(builder.getI64IntegerAttr(*fixed))
                             : builder.getStringAttr(name));
-    func.setArgAttr(argIndex, tile::TileDialect::kShapeAttrName,
-                    builder.getArrayAttr(shape));
+    attrs.push_back(builder.getNamedAttr(tile::TileDialect::kShapeAttrName,
+                                         builder.getArrayAttr(shape)));
     StringRef role = param.role == ParamRole::Input    ? "input"
                      : param.role == ParamRole::Output ? "output"
                                                        : "inout";
-    func.setArgAttr(argIndex, tile::TileDialect::kRoleAttrName,
-                    builder.getStringAttr(role));
+    attrs.push_back(builder.getNamedAttr(tile::TileDialect::kRoleAttrName,
+                                         builder.getStringAttr(role)));
     if (tensor.init)
-      func.setArgAttr(argIndex, tile::TileDialect::kInitAttrName, tensor.init);
+      attrs.push_back(
+          builder.getNamedAttr(tile::TileDialect::kInitAttrName, tensor.init));
+    argAttrs.push_back(builder.getDictionaryAttr(attrs));
   }
+  func.setAllArgAttrs(argAttrs);
 }
 
 const KeywordArg *KernelGen::findOption(StringRef name) const {
@@ -538,7 +598,7 @@ FailureOr<mlir::AffineExpr> KernelGen::lowerGridExpr(const Expr &expr) {
   auto notAffine = [&] {
     return diags.error(expr.getLoc(),
                        "grid dimensions must be affine in the sizes: +, -, "
-                       "and *, /, %, cdiv by positive constants");
+                       "and *, /, //, %, cdiv by positive constants");
   };
   auto constantOperand = [&](mlir::AffineExpr e) -> std::optional<int64_t> {
     if (auto c = dyn_cast<mlir::AffineConstantExpr>(e))
@@ -606,11 +666,13 @@ FailureOr<mlir::AffineExpr> KernelGen::lowerGridExpr(const Expr &expr) {
       return notAffine();
     return *lhs * *rhs;
   case BinaryOp::Div:
+  case BinaryOp::FloorDiv:
   case BinaryOp::Rem:
+    // Sizes are non-negative, so `/` (truncating) and `//` (flooring) agree.
     if (!rhsConstant || *rhsConstant <= 0)
       return notAffine();
-    return *op == BinaryOp::Div ? lhs->floorDiv(*rhsConstant)
-                                : *lhs % *rhsConstant;
+    return *op == BinaryOp::Rem ? *lhs % *rhsConstant
+                                : lhs->floorDiv(*rhsConstant);
   default:
     return notAffine();
   }
@@ -709,8 +771,6 @@ LogicalResult KernelGen::setKernelAttrs() {
 }
 
 LogicalResult KernelGen::run() {
-  if (module.lookupSymbol(decl.name))
-    return diags.error(decl.loc, "kernel '" + decl.name + "' is defined twice");
   llvm::SmallVector<Type> argTypes;
   if (failed(declareParams(argTypes)))
     return failure();
@@ -1152,8 +1212,10 @@ FailureOr<TValue> KernelGen::applyBinary(BinaryOp op, const TValue &lhs,
       commonShape({&lhs, &rhs}, loc, what);
   if (failed(shape))
     return failure();
-  if ((op == BinaryOp::Div || op == BinaryOp::Rem) && rhs.isConstant() &&
-      rhs.constant.isInt() && rhs.constant.intValue == 0 && type->isInteger(32))
+  if ((op == BinaryOp::Div || op == BinaryOp::FloorDiv ||
+       op == BinaryOp::Rem) &&
+      rhs.isConstant() && rhs.constant.isInt() && rhs.constant.intValue == 0 &&
+      type->isInteger(32))
     return diags.error(loc, "division by zero");
   FailureOr<Value> l = coerce(lhs, *type, *shape, loc);
   if (failed(l))
@@ -1221,6 +1283,7 @@ FailureOr<Value> KernelGen::buildBinary(BinaryOp op, Value lhs, Value rhs,
   case BinaryOp::Sub:
   case BinaryOp::Mul:
   case BinaryOp::Div:
+  case BinaryOp::FloorDiv:
   case BinaryOp::Rem:
     if (isBool)
       return reject("bool");
@@ -1250,6 +1313,11 @@ FailureOr<Value> KernelGen::buildBinary(BinaryOp op, Value lhs, Value rhs,
   case BinaryOp::Div:
     return isFloat ? Value(arith::DivFOp::create(builder, location, lhs, rhs))
                    : Value(arith::DivSIOp::create(builder, location, lhs, rhs));
+  case BinaryOp::FloorDiv:
+    if (!isFloat)
+      return Value(arith::FloorDivSIOp::create(builder, location, lhs, rhs));
+    return Value(math::FloorOp::create(
+        builder, location, arith::DivFOp::create(builder, location, lhs, rhs)));
   case BinaryOp::Rem:
     return isFloat ? Value(arith::RemFOp::create(builder, location, lhs, rhs))
                    : Value(arith::RemSIOp::create(builder, location, lhs, rhs));
@@ -2371,10 +2439,22 @@ LogicalResult KernelGen::lowerBlock(const Block &block) {
 
 LogicalResult tessera::frontend::generateKernels(const SourceFile &file,
                                                  const ConstantTable &constants,
+                                                 const CompileOptions &options,
                                                  Diagnostics &diags,
                                                  mlir::ModuleOp module) {
-  for (const KernelDecl &kernel : file.kernels)
-    if (failed(KernelGen(kernel, constants, diags, module).run()))
+  // Names are checked here, in one map, rather than with a symbol lookup
+  // per kernel (a linear scan of the module each time).
+  llvm::StringMap<SMLoc> defined;
+  for (const KernelDecl &kernel : file.kernels) {
+    auto [previous, inserted] = defined.try_emplace(kernel.name, kernel.loc);
+    if (!inserted) {
+      (void)diags.error(kernel.loc,
+                        "kernel '" + kernel.name + "' is defined twice");
+      diags.note(previous->second, "first defined here");
       return failure();
+    }
+    if (failed(KernelGen(kernel, constants, options, diags, module).run()))
+      return failure();
+  }
   return success();
 }

@@ -13,13 +13,19 @@
 namespace tessera::frontend {
 
 class Diagnostics;
+struct CompileOptions;
 struct ConstantTable;
 struct SourceFile;
+
+/// The most parameters a kernel may declare: no target takes more (8191
+/// four-byte scalars fill the largest PTX parameter space, 32764 bytes).
+constexpr size_t kMaxKernelParams = 8191;
 
 /// Checks every kernel of `file` and appends it to `module` as a tile kernel
 /// (a `func.func` with the `tile.*` attributes). Reports the first error.
 mlir::LogicalResult generateKernels(const SourceFile &file,
                                     const ConstantTable &constants,
+                                    const CompileOptions &options,
                                     Diagnostics &diags, mlir::ModuleOp module);
 
 } // namespace tessera::frontend

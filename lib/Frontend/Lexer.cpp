@@ -85,6 +85,8 @@ StringRef tessera::frontend::spellTokenKind(TokenKind kind) {
     return "'*='";
   case TokenKind::SlashAssign:
     return "'/='";
+  case TokenKind::SlashSlashAssign:
+    return "'//='";
   case TokenKind::Plus:
     return "'+'";
   case TokenKind::Minus:
@@ -93,6 +95,8 @@ StringRef tessera::frontend::spellTokenKind(TokenKind kind) {
     return "'*'";
   case TokenKind::Slash:
     return "'/'";
+  case TokenKind::SlashSlash:
+    return "'//'";
   case TokenKind::Percent:
     return "'%'";
   case TokenKind::Amp:
@@ -118,8 +122,9 @@ StringRef tessera::frontend::spellTokenKind(TokenKind kind) {
 namespace {
 
 /// Turns a buffer into tokens. Python's rules, simplified: indentation is
-/// spaces only, blank and comment-only lines do not count, and line breaks
-/// inside (), [] are ignored.
+/// spaces only, blank and comment-only lines do not count, line breaks
+/// inside (), [] are ignored, and comments start with `#` (`//` is floor
+/// division, as in Python).
 class LexerImpl {
 public:
   LexerImpl(StringRef buffer, Diagnostics &diags, std::vector<Token> &tokens)
@@ -138,9 +143,7 @@ private:
   void push(TokenKind kind, size_t start) {
     tokens.push_back({kind, buffer.slice(start, pos)});
   }
-  bool atCommentStart() const {
-    return peek() == '#' || (peek() == '/' && peek(1) == '/');
-  }
+  bool atCommentStart() const { return peek() == '#'; }
   bool lastIsNewline() const {
     return tokens.empty() || tokens.back().is(TokenKind::Newline);
   }
@@ -148,7 +151,7 @@ private:
   LogicalResult lexIndentation();
   LogicalResult lexNumber();
   LogicalResult lexPunctuation();
-  void lexIdentifier();
+  LogicalResult lexIdentifier();
 
   StringRef buffer;
   Diagnostics &diags;
@@ -189,11 +192,17 @@ LogicalResult LexerImpl::lexIndentation() {
   return success();
 }
 
-void LexerImpl::lexIdentifier() {
+LogicalResult LexerImpl::lexIdentifier() {
   size_t start = pos;
   while (llvm::isAlnum(peek()) || peek() == '_')
     ++pos;
   StringRef text = buffer.slice(start, pos);
+  if (text.size() > kMaxIdentifierLength)
+    return diags.error(locAt(start), "name of " + llvm::Twine(text.size()) +
+                                         " characters is too long (the limit "
+                                         "is " +
+                                         llvm::Twine(kMaxIdentifierLength) +
+                                         ")");
   TokenKind kind = llvm::StringSwitch<TokenKind>(text)
                        .Case("and", TokenKind::KwAnd)
                        .Case("const", TokenKind::KwConst)
@@ -209,6 +218,7 @@ void LexerImpl::lexIdentifier() {
                        .Case("pass", TokenKind::KwPass)
                        .Default(TokenKind::Identifier);
   push(kind, start);
+  return success();
 }
 
 LogicalResult LexerImpl::lexNumber() {
@@ -256,6 +266,11 @@ LogicalResult LexerImpl::lexPunctuation() {
     push(kind, start);
     return success();
   };
+  auto three = [&](TokenKind kind) {
+    pos += 3;
+    push(kind, start);
+    return success();
+  };
   switch (c) {
   case '(':
   case '[':
@@ -289,6 +304,9 @@ LogicalResult LexerImpl::lexPunctuation() {
   case '*':
     return assign ? two(TokenKind::StarAssign) : one(TokenKind::Star);
   case '/':
+    if (peek(1) == '/')
+      return peek(2) == '=' ? three(TokenKind::SlashSlashAssign)
+                            : two(TokenKind::SlashSlash);
     return assign ? two(TokenKind::SlashAssign) : one(TokenKind::Slash);
   case '<':
     return assign ? two(TokenKind::LessEq) : one(TokenKind::Less);
@@ -301,6 +319,8 @@ LogicalResult LexerImpl::lexPunctuation() {
   default:
     break;
   }
+  if (c == '"' || c == '\'')
+    return diags.error(locAt(pos), "strings are not supported in a kernel");
   if (llvm::isPrint(c))
     return diags.error(locAt(pos), "unexpected character '" +
                                        llvm::Twine(StringRef(&c, 1)) + "'");
@@ -336,7 +356,7 @@ LogicalResult LexerImpl::run() {
     }
     LogicalResult result = success();
     if (llvm::isAlpha(c) || c == '_')
-      lexIdentifier();
+      result = lexIdentifier();
     else if (llvm::isDigit(c) || (c == '.' && llvm::isDigit(peek(1))))
       result = lexNumber();
     else

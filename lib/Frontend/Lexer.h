@@ -54,10 +54,12 @@ enum class TokenKind {
   MinusAssign,
   StarAssign,
   SlashAssign,
+  SlashSlashAssign,
   Plus,
   Minus,
   Star,
   Slash,
+  SlashSlash,
   Percent,
   Amp,
   Pipe,
@@ -68,6 +70,10 @@ enum class TokenKind {
   Greater,
   GreaterEq,
 };
+
+/// The longest identifier the lexer accepts. Kernel names become PTX and
+/// cubin symbols, and ptxas crashes on names of megabytes.
+constexpr size_t kMaxIdentifierLength = 1024;
 
 /// A token: its kind and its spelling in the source buffer (which also gives
 /// its location).

@@ -3,19 +3,26 @@
 // Part of Tessera. A recursive-descent parser over the token vector. The
 // grammar, in the order of the functions below:
 //
-//   file      ::= (const-decl | kernel)* EOF
-//   const-decl::= 'const' NAME '=' expr NEWLINE
-//   kernel    ::= '@' 'kernel' '(' kwargs ')' NEWLINE
-//                 'def' NAME '(' param (',' param)* ')' ':' block
-//   param     ::= NAME ':' ('out' | 'inout')? TYPE ('[' expr-list ']')? ('='
-//   expr)? block     ::= NEWLINE INDENT stmt+ DEDENT | simple-stmt stmt ::=
-//   'for' NAME 'in' 'range' '(' args ')' ':' block
-//               | 'if' expr ':' block ('elif' expr ':' block)* ('else' ':'
-//               block)? | 'pass' NEWLINE | expr-list (('=' | '+=' | '-=' | '*='
-//               | '/=') expr-list)? NEWLINE
-//   expr      ::= Python precedence: or < and < not < comparison < | < & <
-//                 + - < * / % < unary - + < postfix (call, subscript,
-//                 .method())
+//   file       ::= (const-decl | kernel)* EOF
+//   const-decl ::= 'const' NAME '=' expr NEWLINE
+//   kernel     ::= '@' 'kernel' '(' kwargs ')' NEWLINE
+//                  'def' NAME '(' param (',' param)* ')' ':' block
+//   param      ::= NAME ':' ('out' | 'inout')? TYPE ('[' expr-list ']')?
+//                  ('=' expr)?
+//   block      ::= NEWLINE INDENT stmt+ DEDENT | simple-stmt
+//   stmt       ::= 'for' NAME 'in' 'range' '(' args ')' ':' block
+//                | 'if' expr ':' block ('elif' expr ':' block)*
+//                  ('else' ':' block)?
+//                | 'pass' NEWLINE
+//                | expr-list (('=' | '+=' | '-=' | '*=' | '/=' | '//=')
+//                  expr-list)? NEWLINE
+//   expr       ::= Python precedence: or < and < not < comparison < | < & <
+//                  + - < * / // % < unary - + < postfix (call, subscript,
+//                  .method())
+//
+// Python syntax the language does not have (`while`, `return`, `lambda`,
+// comprehensions, ...) is recognised where it starts and reported as such,
+// rather than as a parse error about the token after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +54,8 @@ StringRef tessera::frontend::spellBinaryOp(BinaryOp op) {
     return "*";
   case BinaryOp::Div:
     return "/";
+  case BinaryOp::FloorDiv:
+    return "//";
   case BinaryOp::Rem:
     return "%";
   case BinaryOp::BitAnd:
@@ -74,6 +83,45 @@ StringRef tessera::frontend::spellBinaryOp(BinaryOp op) {
 }
 
 namespace {
+
+/// A Python keyword the tile language does not have, with a hint.
+struct UnsupportedWord {
+  llvm::StringLiteral word;
+  llvm::StringLiteral hint;
+};
+
+constexpr UnsupportedWord kUnsupportedWords[] = {
+    {"while", "; loop with 'for i in range(...)'"},
+    {"break", "; a 'for' loop runs its whole range"},
+    {"continue", "; a 'for' loop runs its whole range"},
+    {"return", "; a kernel returns nothing: store results to its 'out' "
+               "tensors"},
+    {"lambda", "; there are no helper functions"},
+    {"class", ""},
+    {"import", "; the builtins need no import"},
+    {"from", "; the builtins need no import"},
+    {"with", ""},
+    {"try", ""},
+    {"except", ""},
+    {"finally", ""},
+    {"raise", ""},
+    {"global", ""},
+    {"nonlocal", ""},
+    {"yield", ""},
+    {"assert", ""},
+    {"del", ""},
+    {"async", ""},
+    {"await", ""},
+    {"is", "; compare with '==' or '!='"},
+};
+
+const UnsupportedWord *findUnsupportedWord(StringRef word) {
+  const UnsupportedWord *it =
+      llvm::find_if(kUnsupportedWords, [&](const UnsupportedWord &entry) {
+        return entry.word == word;
+      });
+  return it == std::end(kUnsupportedWords) ? nullptr : it;
+}
 
 /// Counts nesting on entry to a recursive parse function.
 class NestingGuard {
@@ -134,6 +182,13 @@ private:
   bool isIdentifier(StringRef name) const {
     return cur().is(TokenKind::Identifier) && cur().spelling == name;
   }
+  /// Reports the current token when it is a Python keyword the language
+  /// does not have (`while`, `return`, ...); `where` is "a kernel" or "a
+  /// .tile file".
+  LogicalResult rejectUnsupportedWord(StringRef where);
+  /// Reports Python expression syntax that can follow a complete expression
+  /// but is not supported: `a if c else b`, comprehensions, `in`, `is`.
+  LogicalResult rejectExpressionSuffix();
 
   //===--------------------------------------------------------------------===//
   // Declarations and statements
@@ -199,6 +254,35 @@ LogicalResult Parser::expect(TokenKind kind, StringRef context) {
                    (showSpelling ? " '" + cur().spelling.str() + "'" : ""));
 }
 
+LogicalResult Parser::rejectUnsupportedWord(StringRef where) {
+  if (!cur().is(TokenKind::Identifier))
+    return success();
+  const UnsupportedWord *entry = findUnsupportedWord(cur().spelling);
+  if (!entry)
+    return success();
+  return errorHere("'" + entry->word + "' is not supported in " + where +
+                   entry->hint);
+}
+
+LogicalResult Parser::rejectExpressionSuffix() {
+  switch (cur().kind) {
+  case TokenKind::KwIf:
+    return errorHere("conditional expressions ('a if c else b') are not "
+                     "supported in a kernel; select with where(c, a, b)");
+  case TokenKind::KwFor:
+    return errorHere("comprehensions are not supported in a kernel; build "
+                     "tiles with arange(), full() or zeros()");
+  case TokenKind::KwIn:
+    return errorHere("'in' is only used in 'for NAME in range(...)'");
+  case TokenKind::KwNot:
+    if (ahead(1).is(TokenKind::KwIn))
+      return errorHere("'not in' is not supported in a kernel");
+    return success();
+  default:
+    return rejectUnsupportedWord("a kernel");
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Declarations
 //===----------------------------------------------------------------------===//
@@ -218,9 +302,15 @@ LogicalResult Parser::parseFile(SourceFile &file) {
       continue;
     }
     if (cur().is(TokenKind::KwDef))
-      return errorHere("expected '@kernel(grid=...)' before 'def'");
+      return errorHere("a 'def' without '@kernel(grid=...)' is not supported "
+                       "(there are no helper functions)");
     if (cur().is(TokenKind::Indent))
       return errorHere("unexpected indentation");
+    if (failed(rejectUnsupportedWord("a .tile file")))
+      return failure();
+    if (cur().is(TokenKind::SlashSlash))
+      return errorHere("expected 'const' or '@kernel' at the top level, got "
+                       "'//' (comments start with '#')");
     return errorHere("expected 'const' or '@kernel' at the top level");
   }
   return success();
@@ -365,7 +455,19 @@ StmtPtr Parser::parseStmt() {
   case TokenKind::KwConst:
     (void)errorHere("'const' declarations belong at the top level of the file");
     return nullptr;
+  case TokenKind::KwDef:
+    (void)errorHere("a nested 'def' is not supported in a kernel (there are "
+                    "no helper functions)");
+    return nullptr;
+  case TokenKind::KwElse:
+  case TokenKind::KwElif:
+    (void)errorHere("'" + cur().spelling +
+                    "' without a matching 'if' ('for ... else' is not "
+                    "supported)");
+    return nullptr;
   default:
+    if (failed(rejectUnsupportedWord("a kernel")))
+      return nullptr;
     return parseSimpleStmt();
   }
 }
@@ -458,6 +560,9 @@ StmtPtr Parser::parseSimpleStmt() {
   case TokenKind::SlashAssign:
     augmented = BinaryOp::Div;
     break;
+  case TokenKind::SlashSlashAssign:
+    augmented = BinaryOp::FloorDiv;
+    break;
   default:
     break;
   }
@@ -536,7 +641,10 @@ ExprPtr Parser::parseExpr() {
     (void)tooDeep(loc());
     return nullptr;
   }
-  return parseOr();
+  ExprPtr expr = parseOr();
+  if (expr && failed(rejectExpressionSuffix()))
+    return nullptr;
+  return expr;
 }
 
 ExprPtr
@@ -623,6 +731,7 @@ ExprPtr Parser::parseMultiplicative() {
   return parseLeftAssoc(&Parser::parseUnary,
                         {{TokenKind::Star, BinaryOp::Mul},
                          {TokenKind::Slash, BinaryOp::Div},
+                         {TokenKind::SlashSlash, BinaryOp::FloorDiv},
                          {TokenKind::Percent, BinaryOp::Rem}});
 }
 
@@ -844,6 +953,8 @@ ExprPtr Parser::parsePrimary() {
   SMLoc at = loc();
   switch (cur().kind) {
   case TokenKind::Identifier: {
+    if (failed(rejectUnsupportedWord("a kernel")))
+      return nullptr;
     StringRef name = cur().spelling;
     consume();
     return std::make_unique<NameExpr>(at, name);
@@ -857,6 +968,20 @@ ExprPtr Parser::parsePrimary() {
   case TokenKind::LParen:
   case TokenKind::LBracket:
     return parseParenthesized();
+  case TokenKind::SlashSlash:
+    (void)errorHere("expected an expression, got '//' (comments start with "
+                    "'#'; '//' is floor division)");
+    return nullptr;
+  case TokenKind::Star:
+    // `a ** b` lexes as two '*'; the second one lands here.
+    if (index > 0 && tokens[index - 1].is(TokenKind::Star) &&
+        tokens[index - 1].spelling.end() == cur().spelling.begin()) {
+      (void)diags.error(tokens[index - 1].getLoc(),
+                        "'**' is not supported in a kernel; multiply, or use "
+                        "exp2() and log2()");
+      return nullptr;
+    }
+    [[fallthrough]];
   default:
     (void)errorHere("expected an expression, got " +
                     spellTokenKind(cur().kind));

@@ -45,6 +45,14 @@ llvm::Expected<const ChipInfo &> lookupChip(llvm::StringRef chip) {
                                  "' (supported: " + names + ")");
 }
 
+uint64_t kernelParamSpace(const ChipInfo &chip) {
+  unsigned version = 0;
+  llvm::StringRef features = chip.defaultFeatures;
+  if (features.consume_front("+ptx"))
+    (void)features.getAsInteger(10, version);
+  return version >= 81 ? 32764 : 4352;
+}
+
 uint64_t sharedMemoryBudget(llvm::StringRef chip) {
   const ChipInfo *info = findChip(chip);
   return info ? info->sharedMemoryBudget : 0;

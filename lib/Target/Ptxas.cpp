@@ -23,6 +23,7 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -109,15 +110,23 @@ struct TempFile {
   llvm::SmallString<128> path;
   llvm::FileRemover remover;
 
-  /// Creates an empty temporary file with suffix `suffix`.
+  /// Creates an empty temporary file with suffix `suffix`, readable and
+  /// writable by its owner only (createTemporaryFile would create it 0666
+  /// less the umask, so that other users could read the kernel's PTX).
   static llvm::Expected<std::unique_ptr<TempFile>>
   create(llvm::StringRef suffix) {
     auto file = std::make_unique<TempFile>();
-    if (std::error_code ec =
-            llvm::sys::fs::createTemporaryFile("tessera", suffix, file->path))
+    llvm::SmallString<128> model;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, model);
+    llvm::sys::path::append(model, "tessera-%%%%%%%%." + suffix);
+    int fd;
+    if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+            model, fd, file->path, llvm::sys::fs::OF_None,
+            llvm::sys::fs::owner_read | llvm::sys::fs::owner_write))
       return llvm::createStringError(ec, "cannot create a temporary ." +
                                              suffix + " file");
     file->remover.setFile(file->path);
+    (void)llvm::sys::Process::SafelyCloseFileDescriptor(fd);
     return file;
   }
 };

@@ -4,7 +4,11 @@
 //
 //   tessera-compile kernels/fa2.tile -D BLOCK_M=64 --emit=tile [-o out.mlir]
 //   tessera-compile kernels/fa2.tile --target sm_90a -o out/fa2
-//       (writes out/fa2.ptx, out/fa2.cubin, out/fa2.json)
+//       (writes out/fa2.ptx, out/fa2.cubin, out/fa2.json; `-o out/` writes
+//       out/<kernel>.ptx, ...)
+//
+// The GPU stages compile one kernel: the file's only one, or the one
+// --kernel names.
 //
 // The driver is a sequence of stages: the frontend, the tile-to-GPU pipeline
 // (tessera-to-gpu), the GPU-to-NVVM pipeline (tessera-gpu-to-nvvm), PTX, and
@@ -19,6 +23,10 @@
 #include "tessera/Target/Target.h"
 #include "tessera/Transforms/Passes.h"
 
+#include "Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -26,8 +34,11 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -65,6 +76,15 @@ struct Options {
                             "PREFIX)"))};
   cl::opt<std::string> output{"o", cl::desc("Output file (or prefix)"),
                               cl::value_desc("path"), cl::cat(compileCategory), cl::init("-")};
+  cl::opt<std::string> kernel{
+      "kernel",
+      cl::desc("The kernel to compile (default: the only one in the file)"),
+      cl::value_desc("NAME"), cl::cat(compileCategory)};
+  cl::opt<std::string> cudaRoot{
+      "cuda-root",
+      cl::desc("The CUDA toolkit whose bin/ptxas to run (else ptxas on PATH)"),
+      cl::value_desc("dir"), cl::cat(compileCategory),
+      cl::init("/usr/local/cuda")};
   cl::opt<std::string> target{"target", cl::desc("GPU architecture"),
                               cl::value_desc("sm_XX"), cl::cat(compileCategory), cl::init("sm_90a")};
   cl::opt<unsigned> maxRegisters{
@@ -102,6 +122,76 @@ parseDefines(const cl::list<std::string> &defines) {
     result.emplace_back(name.trim().str(), value.str());
   }
   return result;
+}
+
+/// Reports an error about the input file as a whole ("f.tile: error: ...").
+static void fileError(llvm::StringRef file, const llvm::Twine &message) {
+  llvm::SMDiagnostic(file, llvm::SourceMgr::DK_Error, message.str())
+      .print(/*ProgName=*/nullptr, llvm::errs());
+}
+
+/// Keeps the kernel to compile and erases the others: the one --kernel
+/// names, or the file's only kernel. With `needOne` false (--emit=tile)
+/// and no --kernel, every kernel stays. Returns the name of the kept kernel
+/// ("" when all stay).
+static mlir::FailureOr<std::string>
+selectKernel(mlir::ModuleOp module, const Options &options, bool needOne) {
+  llvm::SmallVector<mlir::func::FuncOp> kernels;
+  for (auto func : module.getOps<mlir::func::FuncOp>())
+    if (func->hasAttr(tessera::tile::TileDialect::kKernelAttrName))
+      kernels.push_back(func);
+  // At most this many names in a message: a file may hold thousands.
+  constexpr size_t kMaxListed = 8;
+  std::string known;
+  for (auto [i, kernel] : llvm::enumerate(kernels)) {
+    if (i == kMaxListed) {
+      known += ", ...";
+      break;
+    }
+    known += (i ? ", " : "") + kernel.getSymName().str();
+  }
+  mlir::func::FuncOp kept;
+  if (!options.kernel.empty()) {
+    const auto *it = llvm::find_if(kernels, [&](mlir::func::FuncOp kernel) {
+      return kernel.getSymName() == options.kernel;
+    });
+    if (it == kernels.end()) {
+      fileError(options.input,
+                "no kernel named '" + options.kernel + "' in this file" +
+                    (kernels.empty() ? "" : " (kernels: " + known + ")"));
+      return mlir::failure();
+    }
+    kept = *it;
+  } else if (!needOne) {
+    return std::string();
+  } else if (kernels.empty()) {
+    fileError(options.input, "no @kernel in this file");
+    return mlir::failure();
+  } else if (kernels.size() > 1) {
+    mlir::emitError(kernels[1].getLoc())
+        << "a second kernel in this file; the GPU stages compile one kernel "
+           "at a time: choose it with --kernel NAME (kernels: "
+        << known << ")";
+    return mlir::failure();
+  } else {
+    kept = kernels.front();
+  }
+  for (mlir::func::FuncOp kernel : kernels)
+    if (kernel != kept)
+      kernel.erase();
+  return kept.getSymName().str();
+}
+
+/// The prefix of the files --emit=files writes: -o PREFIX, or DIR/<kernel>
+/// when -o names a directory (an existing one, or a path ending in '/').
+static std::string filePrefix(llvm::StringRef output, llvm::StringRef kernel) {
+  llvm::StringRef name = llvm::sys::path::filename(output);
+  if (!output.ends_with("/") && name != "." && name != ".." &&
+      !llvm::sys::fs::is_directory(output))
+    return output.str();
+  llvm::SmallString<128> prefix(output);
+  llvm::sys::path::append(prefix, kernel);
+  return std::string(prefix);
 }
 
 /// Runs the tile-level passes the options ask for.
@@ -172,14 +262,17 @@ static mlir::LogicalResult emitPtx(mlir::ModuleOp module,
 /// kernel's resources.
 static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
                                      const tessera::TargetOptions &target,
-                                     const Options &options, bool stats) {
-  if (options.output == "-") {
+                                     const Options &options,
+                                     llvm::StringRef kernelName, bool stats) {
+  if (options.output == "-" || options.output.empty()) {
     llvm::WithColor::error() << "expected -o PREFIX to write PREFIX.ptx, "
-                                "PREFIX.cubin and PREFIX.json\n";
+                                "PREFIX.cubin and PREFIX.json (or -o DIR/ "
+                                "for DIR/<kernel>.*)\n";
     return mlir::failure();
   }
   llvm::Expected<tessera::EmittedKernel> emitted = tessera::emitKernelFiles(
-      module, target, options.output, /*withCubin=*/!options.noCubin);
+      module, target, filePrefix(options.output, kernelName),
+      /*withCubin=*/!options.noCubin);
   if (!emitted) {
     llvm::WithColor::error() << llvm::toString(emitted.takeError()) << "\n";
     return mlir::failure();
@@ -234,6 +327,7 @@ int main(int argc, char **argv) {
 
   tessera::TargetOptions target;
   target.chip = options.target;
+  target.cudaRoot = options.cudaRoot;
   llvm::Expected<const tessera::ChipInfo &> chip =
       tessera::lookupChip(options.target);
   if (!chip) {
@@ -265,12 +359,21 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
   tessera::frontend::CompileOptions compileOptions;
   compileOptions.defines = std::move(*defines);
+  // Past the tile stage the kernel goes to ptxas: parameters that do not fit
+  // its parameter space are reported at the kernel instead.
+  if (options.emit != EmitKind::Tile)
+    compileOptions.paramSpace = tessera::frontend::ParamSpaceLimit{
+        chip->name.str(), tessera::kernelParamSpace(*chip)};
   mlir::OwningOpRef<mlir::ModuleOp> module =
       tessera::frontend::compileTile(sourceMgr, context, compileOptions);
   if (!module)
     return 1;
   // Errors of the later stages point into the .tile source too.
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  mlir::FailureOr<std::string> kernelName =
+      selectKernel(*module, options, options.emit != EmitKind::Tile);
+  if (mlir::failed(kernelName))
+    return 1;
   if (options.emit == EmitKind::Tile)
     return mlir::failed(runTilePasses(*module, options)) ||
                    mlir::failed(emitModule(*module, options))
@@ -286,7 +389,9 @@ int main(int argc, char **argv) {
   case EmitKind::Ptx:
     return mlir::failed(emitPtx(*module, target, options)) ? 1 : 0;
   case EmitKind::Files:
-    return mlir::failed(emitFiles(*module, target, options, stats)) ? 1 : 0;
+    return mlir::failed(emitFiles(*module, target, options, *kernelName, stats))
+               ? 1
+               : 0;
   }
   return 1;
 }

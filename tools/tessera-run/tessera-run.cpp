@@ -106,7 +106,8 @@ static cl::list<std::string>
                cl::cat(runCategory));
 static cl::opt<std::string>
     fill("fill", cl::init("iota"),
-         cl::desc("Generic mode: inputs are 'iota' (0, 1, 2, ...) or 'random'"),
+         cl::desc("Generic mode: inputs are 'iota' (0, 1, 2, ...) or "
+                  "'random' (floats in [-1, 1), integers in [-4, 4], never 0)"),
          cl::cat(runCategory));
 static cl::opt<uint64_t> seed("seed", cl::init(20261129),
                               cl::desc("Seed of the random inputs"),
@@ -163,22 +164,39 @@ class Random {
 public:
   explicit Random(uint64_t seed) : state(seed) {}
   /// Uniform in [-1, 1).
-  double uniform() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1p-52 - 1.0;
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1p-52 - 1.0; }
+  /// Uniform in {-n, ..., -1, 1, ..., n}.
+  int64_t nonZeroInt(int64_t n) {
+    auto k = static_cast<int64_t>(next() % static_cast<uint64_t>(2 * n));
+    return k < n ? k - n : k - n + 1;
   }
 
 private:
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
   uint64_t state;
 };
 
-/// Fills `tensor` with random values in [-1, 1) that are non-zero once
-/// rounded to its dtype.
+/// The magnitude of random integer inputs: small, so that products and sums
+/// stay exact and far from overflow.
+static constexpr int64_t kRandomIntRange = 4;
+
+/// Fills `tensor` with random non-zero values: floats uniform in [-1, 1)
+/// (redrawn when they round to 0 in the dtype), integers uniform in
+/// [-4, -1] and [1, 4] (a draw in [-1, 1) would truncate to 0 every time).
 static void fillRandom(Tensor &tensor, Random &random) {
+  bool isFloat = isFloatDType(tensor.getDType());
   for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
+    if (!isFloat) {
+      tensor.setLinear(i,
+                       static_cast<double>(random.nonZeroInt(kRandomIntRange)));
+      continue;
+    }
     do
       tensor.setLinear(i, random.uniform());
     while (tensor.getLinear(i) == 0.0);

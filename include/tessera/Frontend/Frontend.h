@@ -11,6 +11,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,10 +28,22 @@ class MLIRContext;
 
 namespace tessera::frontend {
 
+/// The PTX parameter space of the target a compilation is for.
+struct ParamSpaceLimit {
+  /// The target, for messages ("sm_80").
+  std::string target;
+  /// The most bytes of `.param` space ptxas accepts for one kernel.
+  uint64_t bytes = 0;
+};
+
 /// Options of one compilation.
 struct CompileOptions {
   /// `-D NAME=VALUE` overrides of `const` declarations, in command-line order.
   std::vector<std::pair<std::string, std::string>> defines;
+  /// When set, a kernel whose parameters do not fit in the target's
+  /// parameter space is an error at the kernel, with the bytes it needs
+  /// (under the kernel ABI of docs/manifest.md), instead of a ptxas failure.
+  std::optional<ParamSpaceLimit> paramSpace;
 };
 
 /// Parses, checks and lowers the main buffer of `sourceMgr` (a .tile file) into

@@ -45,6 +45,12 @@ llvm::ArrayRef<ChipInfo> supportedChips();
 /// The entry of `chip`, or an error that lists the supported targets.
 llvm::Expected<const ChipInfo &> lookupChip(llvm::StringRef chip);
 
+/// The most bytes of kernel parameters (`.param` space) ptxas accepts for
+/// one kernel on `chip` with its default PTX version: 4352 below PTX ISA 8.1,
+/// 32764 from 8.1 on (measured with ptxas 13.0; PTX ISA "Kernel Function
+/// Parameters"). Parameters are laid out at multiples of their sizes.
+uint64_t kernelParamSpace(const ChipInfo &chip);
+
 /// The shared-memory budget of one CTA on `chip` in bytes (the opt-in
 /// maximum of cudaFuncAttributeMaxDynamicSharedMemorySize), or 0 when
 /// `chip` is not supported.
