@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+#===- semantics.sh - The kernels users write, checked on the GPU ---------===#
+#
+# Part of the Tessera project. Two halves, because the GPU host has no MLIR:
+#
+#   test/gpu/semantics.sh prepare DIR   (here: tessera-compile, tessera-run)
+#   test/gpu/semantics.sh check DIR     (on the GPU host, with DIR copied)
+#
+# prepare compiles into DIR/attn/ FA2 and FA1 in the variants the semantics
+# issue names (sliding windows, causal + window, bf16, on wgmma and on
+# mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
+# (builtins, fully masked rows), each with `tessera-run --save` of its inputs
+# and the interpreter's outputs. check builds the runtime (as run_all.sh
+# does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
+# N with B·H > 1) and test/gpu/check_interp.py on each DIR/interp case, and
+# ends with "semantics: N passed, N failed".
+#
+#===----------------------------------------------------------------------===#
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+MODE=${1:?usage: $0 prepare|check DIR}
+DIR=$(realpath -m "${2:?usage: $0 prepare|check DIR}")
+
+prepare() {
+  local compile=${TESSERA_COMPILE:-$ROOT/build/bin/tessera-compile}
+  local run=${TESSERA_RUN:-$ROOT/build/bin/tessera-run}
+  mkdir -p "$DIR/attn" "$DIR/interp" "$DIR/src"
+  sed -e 's/f16\[/bf16[/g' -e 's/to(f16)/to(bf16)/g' "$ROOT/kernels/fa2.tile" >"$DIR/src/fa2_bf16.tile"
+  sed -e 's/f16\[/bf16[/g' -e 's/to(f16)/to(bf16)/g' "$ROOT/kernels/fa1.tile" >"$DIR/src/fa1_bf16.tile"
+  # name source target mma defines
+  local cases=(
+    "fa2_d64 kernels/fa2.tile sm_90a auto"
+    "fa2_d64_causal kernels/fa2.tile sm_90a auto -D CAUSAL=1"
+    "fa2_d128 kernels/fa2.tile sm_90a auto -D HEAD_DIM=128"
+    "fa1_d64 kernels/fa1.tile sm_90a auto"
+    "fa2_d64_win100 kernels/fa2.tile sm_90a auto -D WINDOW_LEFT=100"
+    "fa2_d64_win100_sync kernels/fa2.tile sm_90a sync -D WINDOW_LEFT=100"
+    "fa2_d64_causal_win40 kernels/fa2.tile sm_90a auto -D CAUSAL=1 -D WINDOW_LEFT=40"
+    "fa2_d128_win30_7 kernels/fa2.tile sm_90a auto -D HEAD_DIM=128 -D WINDOW_LEFT=30 -D WINDOW_RIGHT=7"
+    "fa2_d64_win0_0_m64 kernels/fa2.tile sm_90a auto -D BLOCK_M=64 -D WINDOW_LEFT=0 -D WINDOW_RIGHT=0"
+    "fa2_bf16_d64 $DIR/src/fa2_bf16.tile sm_90a auto"
+    "fa2_bf16_d64_sync $DIR/src/fa2_bf16.tile sm_90a sync"
+    "fa2_bf16_d128_causal_sync $DIR/src/fa2_bf16.tile sm_90a sync -D HEAD_DIM=128 -D CAUSAL=1"
+    "fa2_bf16_d64_sm80 $DIR/src/fa2_bf16.tile sm_80 auto"
+    "fa1_bf16_d64_sync $DIR/src/fa1_bf16.tile sm_90a sync"
+  )
+  local line name src target mma defines fill rc=0
+  for line in "${cases[@]}"; do
+    read -r name src target mma defines <<<"$line"
+    [[ $src == /* ]] || src=$ROOT/$src
+    # shellcheck disable=SC2086
+    "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
+  done
+  local tile
+  for tile in "$ROOT"/test/Interpreter/Inputs/builtins.tile "$ROOT"/test/Interpreter/Inputs/masked_rows.tile; do
+    name=$(basename "$tile" .tile)
+    "$compile" "$tile" --target sm_90a -o "$DIR/interp/$name" --stats || rc=1
+    # builtins.tile maps its iota inputs onto [-1, 1); the rest take random ones.
+    fill=random
+    [ "$name" = builtins ] && fill=iota
+    "$run" --interpret "$tile" --fill "$fill" --save "$DIR/interp/$name" >/dev/null || rc=1
+  done
+  return $rc
+}
+
+check() {
+  local build=${BUILD_DIR:-$ROOT/build/gpu} passed=0 failed=0
+  cmake -G Ninja -S "$ROOT" -B "$build" -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+    -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
+    -DCMAKE_C_COMPILER="${CC:-gcc}" >/dev/null &&
+    cmake --build "$build" --target TesseraRuntimeShared >/dev/null || { echo "runtime build failed"; return 1; }
+  export TESSERA_RUNTIME_LIB=$build/lib PYTHONUNBUFFERED=1
+  tally() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
+  tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" "$DIR"/attn/*.json
+  # builtins: F holds the f32 builtins (tanh.approx bounds the relative
+  # error at 2^-11), G the f16 ones (one f16 ulp), J integer abs (exact).
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/builtins.json" \
+    "$DIR/interp/builtins" --tol F=1e-6,1e-3 --tol G=0,1e-3
+  # masked rows: Out within f32 accumulation noise; the -inf Lse rows exact.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/masked_rows.json" \
+    "$DIR/interp/masked_rows" --tol Out=1e-5,1e-4 --tol Lse=1e-5,1e-5
+  echo "semantics: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
+
+case $MODE in
+  prepare) prepare ;;
+  check) check ;;
+  *) echo "usage: $0 prepare|check DIR" >&2; exit 2 ;;
+esac
