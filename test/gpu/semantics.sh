@@ -65,10 +65,12 @@ prepare() {
 
 check() {
   local build=${BUILD_DIR:-$ROOT/build/gpu} passed=0 failed=0
-  cmake -G Ninja -S "$ROOT" -B "$build" -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-    -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
-    -DCMAKE_C_COMPILER="${CC:-gcc}" >/dev/null &&
-    cmake --build "$build" --target TesseraRuntimeShared >/dev/null || { echo "runtime build failed"; return 1; }
+  local log=$DIR/runtime-build.log
+  { cmake -G Ninja -S "$ROOT" -B "$build" -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+      -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
+      -DCMAKE_C_COMPILER="${CC:-gcc}" &&
+      cmake --build "$build" --target TesseraRuntimeShared; } >"$log" 2>&1 ||
+    { tail -n 30 "$log"; echo "semantics: runtime build failed"; return 1; }
   export TESSERA_RUNTIME_LIB=$build/lib PYTHONUNBUFFERED=1
   tally() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" "$DIR"/attn/*.json
