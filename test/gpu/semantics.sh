@@ -71,7 +71,8 @@ check() {
       -DCMAKE_C_COMPILER="${CC:-gcc}" &&
       cmake --build "$build" --target TesseraRuntimeShared; } >"$log" 2>&1 ||
     { tail -n 30 "$log"; echo "semantics: runtime build failed"; return 1; }
-  export TESSERA_RUNTIME_LIB=$build/lib PYTHONUNBUFFERED=1
+  TESSERA_RUNTIME_LIB=$(find "$build" -name libtessera_runtime.so -print -quit)
+  export TESSERA_RUNTIME_LIB PYTHONUNBUFFERED=1
   tally() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" "$DIR"/attn/*.json
   # builtins: F holds the f32 builtins (tanh.approx bounds the relative
