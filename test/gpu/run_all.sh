@@ -28,6 +28,8 @@
 #   CUDA_HOME    CUDA toolkit (default: /usr/local/cuda)
 #   TIME_BUDGET  seconds for the whole script (default: 480)
 #   ITERS        timed launches per config in the sweeps (default: 30)
+#   SEMANTICS    folder of test/gpu/semantics.sh prepare (default: gpu-sem);
+#                checked after the correctness step when present
 #   SWEEP_TOOL   what runs the sweeps c and d: "peers" (default; peers.py
 #                --no-peers, inputs made on the GPU once per shape) or "bench"
 #                (tessera-bench --sweep, which makes fresh inputs on the CPU
@@ -48,6 +50,7 @@ CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 TIME_BUDGET=${TIME_BUDGET:-480}
 ITERS=${ITERS:-30}
 SWEEP_TOOL=${SWEEP_TOOL:-peers}
+SEMANTICS=$(realpath -m "${SEMANTICS:-$ROOT/gpu-sem}")
 WORK=$BUILD_DIR/run-all
 LOGS=$WORK/logs
 TABLES="python3 $ROOT/test/gpu/tables.py"
@@ -217,6 +220,14 @@ fi
 export TESSERA_RUNTIME_LIB
 
 step correctness 90 correctness
+# The kernels users write (test/gpu/semantics.sh prepare $SEMANTICS, here):
+# windows, bf16 on both code paths, masked rows, builtins against the
+# interpreter.
+if [ -d "$SEMANTICS" ]; then
+  step semantics 120 "$ROOT/test/gpu/semantics.sh" check "$SEMANTICS"
+else
+  echo "== no $SEMANTICS: semantics checks skipped (test/gpu/semantics.sh prepare it)"
+fi
 if [ "$SWEEP_TOOL" = bench ]; then
   for causal in 0 1; do
     step "seed-c$causal" 120 sweep_bench "seed-c$causal" 64 "$causal" "fa1 fa2" "$SEED_SHAPES"
