@@ -511,12 +511,22 @@ LogicalResult KernelGen::declareParams(llvm::SmallVectorImpl<Type> &argTypes) {
   for (const ParamDecl &param : decl.params) {
     if (failed(checkParamName(param.name, param.loc)))
       return failure();
-    std::optional<Type> elementType = parseElementType(ctx, param.typeName);
+    // An element type, or a constant naming one (`const DTYPE = f16`).
+    StringRef typeName = param.typeName;
+    if (const ConstantTable::Entry *entry = constants.lookup(typeName)) {
+      if (!entry->value.isType())
+        return diags.error(param.typeLoc,
+                           "'" + typeName + "' is " +
+                               entry->value.describeKind() +
+                               " constant, not an element type");
+      typeName = entry->value.typeName;
+    }
+    std::optional<Type> elementType = parseElementType(ctx, typeName);
     if (!elementType)
       return diags.error(param.typeLoc, "unknown element type '" +
                                             param.typeName +
                                             "'; expected f16, bf16, f32 or "
-                                            "i32");
+                                            "i32, or a constant naming one");
     if (param.isTensor) {
       if (failed(declareTensor(param, *elementType)))
         return failure();
@@ -748,6 +758,9 @@ LogicalResult KernelGen::setKernelAttrs() {
             ? mlir::Attribute(builder.getI64IntegerAttr(value.intValue))
         : value.isBool()
             ? mlir::Attribute(builder.getBoolAttr(value.boolValue))
+        : value.isType()
+            ? mlir::Attribute(mlir::TypeAttr::get(
+                  *parseElementType(ctx, value.typeName)))
             : mlir::Attribute(builder.getF64FloatAttr(value.floatValue));
     constantAttrs.push_back(builder.getNamedAttr(name, attr));
   }
@@ -1142,8 +1155,11 @@ FailureOr<TValue> KernelGen::evalName(const NameExpr &expr) {
     return TValue::ofRuntime(scalar);
   if (sizeSources.count(name))
     return TValue::ofRuntime(getSize(name));
-  if (const ConstantTable::Entry *entry = constants.lookup(name))
+  if (const ConstantTable::Entry *entry = constants.lookup(name)) {
+    if (entry->value.isType())
+      return TValue::ofType(*parseElementType(ctx, entry->value.typeName));
     return TValue::ofConstant(entry->value);
+  }
   if (std::optional<ConstValue> value = lookupPredefinedConstant(name))
     return TValue::ofConstant(*value);
   if (std::optional<Type> type = parseElementType(ctx, name))
@@ -1195,6 +1211,12 @@ static bool isComparison(BinaryOp op) {
 
 FailureOr<TValue> KernelGen::applyBinary(BinaryOp op, const TValue &lhs,
                                          const TValue &rhs, SMLoc loc) {
+  // Element types compare at compile time (`if DTYPE == bf16:`).
+  if (lhs.kind == TValue::Kind::ElementType &&
+      rhs.kind == TValue::Kind::ElementType &&
+      (op == BinaryOp::Eq || op == BinaryOp::Ne))
+    return TValue::ofConstant(
+        ConstValue::getBool((lhs.type == rhs.type) == (op == BinaryOp::Eq)));
   if (lhs.isConstant() && rhs.isConstant()) {
     FailureOr<ConstValue> folded =
         foldBinary(op, lhs.constant, rhs.constant, loc, diags);

@@ -24,9 +24,7 @@ DIR=$(realpath -m "${2:?usage: $0 prepare|check DIR}")
 prepare() {
   local compile=${TESSERA_COMPILE:-$ROOT/build/bin/tessera-compile}
   local run=${TESSERA_RUN:-$ROOT/build/bin/tessera-run}
-  mkdir -p "$DIR/attn" "$DIR/interp" "$DIR/src"
-  sed -e 's/f16\[/bf16[/g' -e 's/to(f16)/to(bf16)/g' "$ROOT/kernels/fa2.tile" >"$DIR/src/fa2_bf16.tile"
-  sed -e 's/f16\[/bf16[/g' -e 's/to(f16)/to(bf16)/g' "$ROOT/kernels/fa1.tile" >"$DIR/src/fa1_bf16.tile"
+  mkdir -p "$DIR/attn" "$DIR/interp"
   # name source target mma defines
   local cases=(
     "fa2_d64 kernels/fa2.tile sm_90a auto"
@@ -38,11 +36,11 @@ prepare() {
     "fa2_d64_causal_win40 kernels/fa2.tile sm_90a auto -D CAUSAL=1 -D WINDOW_LEFT=40"
     "fa2_d128_win30_7 kernels/fa2.tile sm_90a auto -D HEAD_DIM=128 -D WINDOW_LEFT=30 -D WINDOW_RIGHT=7"
     "fa2_d64_win0_0_m64 kernels/fa2.tile sm_90a auto -D BLOCK_M=64 -D WINDOW_LEFT=0 -D WINDOW_RIGHT=0"
-    "fa2_bf16_d64 $DIR/src/fa2_bf16.tile sm_90a auto"
-    "fa2_bf16_d64_sync $DIR/src/fa2_bf16.tile sm_90a sync"
-    "fa2_bf16_d128_causal_sync $DIR/src/fa2_bf16.tile sm_90a sync -D HEAD_DIM=128 -D CAUSAL=1"
-    "fa2_bf16_d64_sm80 $DIR/src/fa2_bf16.tile sm_80 auto"
-    "fa1_bf16_d64_sync $DIR/src/fa1_bf16.tile sm_90a sync"
+    "fa2_bf16_d64 kernels/fa2.tile sm_90a auto -D DTYPE=bf16"
+    "fa2_bf16_d64_sync kernels/fa2.tile sm_90a sync -D DTYPE=bf16"
+    "fa2_bf16_d128_causal_sync kernels/fa2.tile sm_90a sync -D DTYPE=bf16 -D HEAD_DIM=128 -D CAUSAL=1"
+    "fa2_bf16_d64_sm80 kernels/fa2.tile sm_80 auto -D DTYPE=bf16"
+    "fa1_bf16_d64_sync kernels/fa1.tile sm_90a sync -D DTYPE=bf16"
   )
   local line name src target mma defines fill rc=0
   for line in "${cases[@]}"; do
