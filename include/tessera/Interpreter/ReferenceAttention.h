@@ -43,6 +43,16 @@ AttentionResult referenceAttention(const Tensor &q, const Tensor &k,
                                    int64_t seqLen, int64_t headDim,
                                    double scale, AttentionMask mask);
 
+/// The same over packed variable-length sequences: q, k, v are [heads,
+/// total, headDim] and sequence b is tokens cuSeqlens[b] .. cuSeqlens[b+1]-1;
+/// every sequence attends only to itself (flash_attn_varlen_func). The
+/// results are [heads, total, headDim] and [heads, total].
+AttentionResult referenceVarlenAttention(const Tensor &q, const Tensor &k,
+                                         const Tensor &v, int64_t heads,
+                                         llvm::ArrayRef<int64_t> cuSeqlens,
+                                         int64_t headDim, double scale,
+                                         AttentionMask mask);
+
 } // namespace tessera::interp
 
 #endif // TESSERA_INTERPRETER_REFERENCEATTENTION_H

@@ -18,6 +18,30 @@ func.func @load_index_count(%q: !tile.view<f16, 3>, %i: i32) {
 
 // -----
 
+func.func @narrow_dim(%q: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected a dimension in [0, 2), got 2}}
+  %n = tile.narrow %q, 2, %i, %i : !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+func.func @load_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32) {
+  // expected-error @+1 {{expected 2 indices (one per dimension of the view), got 1}}
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 2> -> i32
+  return
+}
+
+// -----
+
+func.func @load_scalar_type(%q: !tile.view<i32, 1>, %i: i32) {
+  // expected-error @+1 {{expected a result of the view's element type 'i32', got 'f32'}}
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 1> -> f32
+  return
+}
+
+// -----
+
 func.func @load_rank(%q: !tile.view<f16, 1>, %i: i32) {
   // expected-error @+1 {{expected a tile of rank at most 1, got rank 2}}
   %t = tile.load %q[%i] : !tile.view<f16, 1> -> tensor<16x16xf16>
