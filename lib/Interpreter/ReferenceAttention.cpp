@@ -48,6 +48,9 @@ AttentionResult tessera::interp::referenceAttention(
         for (int64_t d = 0; d < headDim; ++d)
           s += qh[i * headDim + d] * kh[j * headDim + d];
         scores[j] = s * scale;
+        if (!mask.alibiSlopes.empty())
+          scores[j] -= mask.alibiSlopes[h % mask.alibiSlopes.size()] *
+                       std::fabs(static_cast<double>(i - j));
         maxScore = std::max(maxScore, scores[j]);
       }
       if (first > last) {

@@ -639,6 +639,7 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
   Random random(seed);
   std::deque<Tensor> tensors;
   SmallVector<KernelArg> args;
+  std::vector<double> alibiSlopes;
   Tensor *q = nullptr, *k = nullptr, *v = nullptr, *out = nullptr,
          *lse = nullptr;
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
@@ -656,6 +657,22 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
       continue;
     }
     DType dtype = *getDTypeOf(view.getElementType());
+    if (name == "Slopes") {
+      // ALiBi slopes per head, FlashAttention's geometric series
+      // 2^(-8 (h + 1) / H); the reference uses them when the kernel's ALIBI
+      // constant is set.
+      if (dtype != DType::F32 || view.getRank() != 1)
+        return kernelError(kernel, "expected Slopes of f32[H], got ", type);
+      Tensor &slopes =
+          tensors.emplace_back(DType::F32, ArrayRef<int64_t>{heads});
+      for (int64_t h = 0; h < heads; ++h) {
+        double slope = std::exp2(-8.0 * double(h + 1) / double(heads));
+        slopes.setLinear(h, slope);
+        alibiSlopes.push_back(slopes.getLinear(h));
+      }
+      args.push_back(KernelArg::tensor(slopes));
+      continue;
+    }
     if (varlen && name == "CuSeqlens") {
       if (dtype != DType::I32 || view.getRank() != 1)
         return kernelError(kernel, "expected CuSeqlens of i32[B + 1], got ",
@@ -716,11 +733,15 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
   mask.causal = causal;
   mask.windowLeft = getKernelConstant(kernel, "WINDOW_LEFT").value_or(-1);
   mask.windowRight = getKernelConstant(kernel, "WINDOW_RIGHT").value_or(-1);
+  if (getKernelConstant(kernel, "ALIBI").value_or(0))
+    mask.alibiSlopes = alibiSlopes;
   llvm::outs() << "attention B=" << batch << " H=" << heads << " N=" << seqLen
                << " D=" << headDim << (causal ? " causal" : " non-causal");
   if (mask.windowLeft >= 0 || mask.windowRight >= 0)
     llvm::outs() << " window (" << mask.windowLeft << ", " << mask.windowRight
                  << ")";
+  if (!mask.alibiSlopes.empty())
+    llvm::outs() << " alibi";
   llvm::outs() << ", " << getDTypeName(q->getDType()) << ", seed " << seed
                << (decompose ? ", online softmax decomposed" : "") << "\n";
   if (varlen)

@@ -34,6 +34,10 @@ struct AttentionMask {
   bool causal = false;
   int64_t windowLeft = -1;
   int64_t windowRight = -1;
+  /// ALiBi: query i and key j of head h add -alibiSlopes[h] * |i - j| to
+  /// their scaled score (FlashAttention's alibi_slopes); the (batch·head)
+  /// index is taken modulo the number of slopes. Empty: no bias.
+  std::vector<double> alibiSlopes;
 };
 
 /// Softmax attention in fp64. A query that sees no key (an empty window) has
