@@ -401,6 +401,12 @@ struct TileGPUAssignLayoutsPass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
+    if (numWarps > tilegpu::kMaxWarps) {
+      kernel.emitError() << "expected num-warps in [0, " << tilegpu::kMaxWarps
+                         << "] (0: the kernel's tile.num_warps), got "
+                         << numWarps;
+      return signalPassFailure();
+    }
     unsigned warps = numWarps;
     if (warps == 0) {
       auto attr = kernel->getAttrOfType<IntegerAttr>(

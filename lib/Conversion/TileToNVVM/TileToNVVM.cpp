@@ -2013,6 +2013,12 @@ struct ConvertTileToNVVMPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (maxRegisters > 255) {
+      module.emitError() << "expected max-registers in [0, 255] (0: let "
+                            "ptxas choose), got "
+                         << maxRegisters;
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(TileDialect::kKernelAttrName))
@@ -2024,6 +2030,10 @@ struct ConvertTileToNVVMPass
       auto warps =
           kernel->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
       unsigned numThreads = 32 * (warps ? warps.getInt() : 4);
+      // What the lowering relies on and no single verifier sees: warpsM
+      // divides the warps, operand and result layouts agree, buffers match.
+      if (failed(tilegpu::verifyKernelLayouts(kernel, numThreads / 32)))
+        return signalPassFailure();
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);
       if (failed(func) || failed(lowerBody(*func, numThreads)))
