@@ -209,7 +209,10 @@ private:
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
       return propagateExpandDims(expand);
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      if (auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc())))
+      // A slice drops dimension 0 or 1 (applyToTypes rejects the mma layout
+      // of a tile of higher rank).
+      auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc()));
+      if (parent && reduce.getAxis() <= 1)
         return set(reduce.getResult(),
                    SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
                                           parent),
@@ -255,7 +258,9 @@ private:
     MmaEncodingAttr parent = parentOf(expand.getResult());
     if (!parent)
       parent = parentOf(expand.getSrc());
-    if (!parent)
+    // A slice has dimension 0 or 1 (applyToTypes rejects the layout of a
+    // tile of higher rank).
+    if (!parent || expand.getAxis() > 1)
       return unify({expand.getSrc(), expand.getResult()}, expand);
     auto layout =
         SliceEncodingAttr::get(expand.getContext(), expand.getAxis(), parent);
@@ -404,7 +409,7 @@ struct TileGPUAssignLayoutsPass
     if (numWarps > tilegpu::kMaxWarps) {
       kernel.emitError() << "expected num-warps in [0, " << tilegpu::kMaxWarps
                          << "] (0: the kernel's tile.num_warps), got "
-                         << numWarps;
+                         << static_cast<unsigned>(numWarps);
       return signalPassFailure();
     }
     unsigned warps = numWarps;

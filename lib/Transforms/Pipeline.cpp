@@ -153,7 +153,7 @@ struct TileGPUPipelinePass
                          << "] (0: the kernel's tile.num_stages; every stage "
                             "is a shared-memory copy of each pipelined "
                             "tile), got "
-                         << numStages;
+                         << static_cast<unsigned>(numStages);
       return signalPassFailure();
     }
     unsigned stages = numStages;

@@ -2016,7 +2016,7 @@ struct ConvertTileToNVVMPass
     if (maxRegisters > 255) {
       module.emitError() << "expected max-registers in [0, 255] (0: let "
                             "ptxas choose), got "
-                         << maxRegisters;
+                         << static_cast<unsigned>(maxRegisters);
       return signalPassFailure();
     }
     SmallVector<func::FuncOp> kernels;
