@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tessera {
@@ -401,6 +402,41 @@ private:
   bool changed = false;
 };
 
+/// The pass gives every tile its layout: its input is at the tile level (no
+/// layouts, no tilegpu ops) and no tile crosses the function's boundary,
+/// whose types it does not change.
+LogicalResult checkTileLevel(func::FuncOp kernel) {
+  auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
+  for (Type type : kernel.getResultTypes())
+    if (isTile(type))
+      return kernel.emitError() << "expected scalar function results, got "
+                                << type;
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (isa<tilegpu::TileGPUDialect>(op->getDialect())) {
+      op->emitOpError() << "expected the tile level (layouts are assigned "
+                           "once), got a tilegpu op";
+      return WalkResult::interrupt();
+    }
+    for (Type type : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(type);
+          tensor && tensor.getEncoding()) {
+        op->emitOpError() << "expected tiles without layouts (layouts are "
+                             "assigned once), got "
+                          << type;
+        return WalkResult::interrupt();
+      }
+    if (isa<CallOpInterface>(op) &&
+        (llvm::any_of(op->getOperandTypes(), isTile) ||
+         llvm::any_of(op->getResultTypes(), isTile))) {
+      op->emitOpError() << "expected no tiles passed to or returned from a "
+                           "call";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct TileGPUAssignLayoutsPass
     : public tessera::impl::TileGPUAssignLayoutsBase<TileGPUAssignLayoutsPass> {
   using Base::Base;
@@ -412,6 +448,8 @@ struct TileGPUAssignLayoutsPass
                          << static_cast<unsigned>(numWarps);
       return signalPassFailure();
     }
+    if (failed(checkTileLevel(kernel)))
+      return signalPassFailure();
     unsigned warps = numWarps;
     if (warps == 0) {
       auto attr = kernel->getAttrOfType<IntegerAttr>(

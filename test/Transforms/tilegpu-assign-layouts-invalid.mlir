@@ -40,3 +40,46 @@ func.func @expand_axis2(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attribut
   tile.store %b, %o[%c0, %c0] : tensor<64x16xf32> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// The pass changes no function type: tiles do not cross the boundary (the
+// result type was left without the layout of the returned tile).
+
+// expected-error @+1 {{expected scalar function results, got 'tensor<16x8xf32>'}}
+func.func @tile_result(%x: f32) -> tensor<16x8xf32> {
+  %s = tile.splat %x : f32 -> tensor<16x8xf32>
+  return %s : tensor<16x8xf32>
+}
+
+// -----
+
+func.func private @helper(tensor<16x8xf32>)
+
+func.func @tile_call(%x: f32) {
+  %s = tile.splat %x : f32 -> tensor<16x8xf32>
+  // expected-error @+1 {{expected no tiles passed to or returned from a call}}
+  func.call @helper(%s) : (tensor<16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// Layouts are assigned once: GPU-level input (tessera-to-nvvm run on the
+// output of tessera-to-gpu) was laid out again into IR that did not verify.
+
+func.func @laid_out(%o: !tile.view<f32, 2>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+1 {{expected tiles without layouts (layouts are assigned once), got 'tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>'}}
+  %z = arith.constant dense<1.0> : tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  tile.store %z, %o[%c0, %c0] : tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+func.func @pipelined(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel} {
+  // expected-error @+1 {{expected the tile level (layouts are assigned once), got a tilegpu op}}
+  tilegpu.async_commit
+  return
+}
