@@ -2139,6 +2139,12 @@ struct ConvertTileToNVVMPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (maxRegisters > 255) {
+      module.emitError() << "expected max-registers in [0, 255] (0: let "
+                            "ptxas choose), got "
+                         << static_cast<unsigned>(maxRegisters);
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(TileDialect::kKernelAttrName))
@@ -2150,7 +2156,12 @@ struct ConvertTileToNVVMPass
       auto warps =
           kernel->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
       unsigned numThreads = 32 * (warps ? warps.getInt() : 4);
-      if (failed(checkNarrowAlignment(kernel)))
+      // What the lowering relies on and no single verifier sees: warpsM
+      // divides the warps, operand and result layouts agree, buffers match;
+      // views narrowed along their innermost dimension are accessed one
+      // element at a time.
+      if (failed(tilegpu::verifyKernelLayouts(kernel, numThreads / 32)) ||
+          failed(checkNarrowAlignment(kernel)))
         return signalPassFailure();
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);

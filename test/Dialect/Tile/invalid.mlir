@@ -331,8 +331,35 @@ func.func @constants() attributes {tile.constants = 1} { return }
 
 // -----
 
-// expected-error @+1 {{expected 'tile.num_warps' to be a positive integer, got 0 : i32}}
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got 0 : i32}}
 func.func @warps() attributes {tile.num_warps = 0 : i32} { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got 64 : i32}}
+func.func @warps_too_many() attributes {tile.num_warps = 64 : i32} { return }
+
+// -----
+
+// getInt() asserts on unsigned and on wider than 64-bit integers.
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got 4 : ui32}}
+func.func @warps_unsigned() attributes {tile.num_warps = 4 : ui32} { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got true}}
+func.func @warps_bool() attributes {tile.num_warps = true} { return }
+
+// -----
+
+// Issue 16.2: 2^31 - 1 stages made tilegpu-pipeline run for hours.
+// expected-error @+1 {{expected 'tile.num_stages' to be an integer in [1, 8] (the depth of the cp.async ring; every stage is a shared-memory copy of each pipelined tile, so shared memory bounds it anyway), got 2147483647 : i32}}
+func.func @stages_too_many() attributes {tile.num_stages = 2147483647 : i32} { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.num_stages' to be an integer in [1, 8] (the depth of the cp.async ring; every stage is a shared-memory copy of each pipelined tile, so shared memory bounds it anyway), got 0 : i32}}
+func.func @stages_zero() attributes {tile.num_stages = 0 : i32} { return }
 
 // -----
 
@@ -348,6 +375,11 @@ func.func @shape_rank(%x: !tile.view<f16, 2> {tile.shape = ["N"]}) attributes {t
 
 // expected-error @+1 {{expected a positive fixed size, got 0}}
 func.func @shape_fixed(%x: !tile.view<f16, 1> {tile.shape = [0]}) { return }
+
+// -----
+
+// expected-error @+1 {{expected a positive fixed size, got 36893488147419103232 : i128}}
+func.func @shape_fixed_wide(%x: !tile.view<f16, 1> {tile.shape = [36893488147419103232 : i128]}) { return }
 
 // -----
 
