@@ -3,7 +3,8 @@
 
 usage: python3 test/gpu/check_attention.py [--shapes B,H,N,D ...] MANIFEST.json...
 
-Each manifest runs at each shape whose D matches its HEAD_DIM, on fresh random
+Each manifest runs at each shape whose D matches its HEAD_DIM (every shape when
+D is not fixed), on fresh random
 inputs (normal, f16 or bf16 as the manifest says), with its own mask: CAUSAL,
 and the sliding window WINDOW_LEFT / WINDOW_RIGHT (query i sees keys j with
 i - left <= j <= i + right; -1 leaves a side open). The reference is softmax
@@ -12,6 +13,11 @@ Pass: every Out element within atol + rtol·|ref| (f16 2e-3 + 2e-3·|ref|, bf16
 1.6e-2 + 1.6e-2·|ref|: the storage rounding, docs/interpreter.md), every Lse
 within 1e-3 + 1e-4·|ref| (equal infinities match), and no NaN anywhere.
 Prints one line per run and a summary; exits 1 on any failure.
+
+Each run is a job in a worker process with a deadline of --timeout seconds
+(tessera_torch.Supervisor): a kernel that hangs is reported as TIMEOUT, the
+worker is replaced and the next run goes on. --timeout 0 runs everything in
+this process (e.g. under compute-sanitizer).
 """
 import argparse
 import math
@@ -24,6 +30,8 @@ import torch  # noqa: E402
 import tessera_torch as tt  # noqa: E402
 
 TOLERANCE = {"f16": (2e-3, 2e-3), "bf16": (1.6e-2, 1.6e-2)}
+# Seconds tt.wait gives a launch in this process (--timeout; 0: no limit).
+TIMEOUT = 0.0
 
 
 def constant(manifest, name, default):
@@ -70,7 +78,7 @@ def check(path, shape, seed):
         if spec.get("role") == "output":
             call.tensors[spec["name"]].fill_(float("nan"))
     call()
-    torch.cuda.synchronize()
+    tt.wait(TIMEOUT, what=f"{os.path.basename(path)} at {','.join(map(str, shape))}")
     out = call.tensors["Out"]
     lse = call.tensors.get("Lse")
     ref_out, ref_lse = reference(q, k, v, scale, causal, left, right)
@@ -94,29 +102,42 @@ def check(path, shape, seed):
     return ok
 
 
+def check_job(job):
+    """One run, in the worker: (manifest path, shape, seed, timeout) -> ok."""
+    global TIMEOUT
+    path, shape, seed, TIMEOUT = job
+    return check(path, shape, seed)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("manifests", nargs="+")
     parser.add_argument("--shapes", nargs="+", default=["1,3,200,64", "2,3,77,64", "3,2,333,64",
                                                         "1,3,200,128", "2,3,77,128", "2,2,1031,128"])
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timeout", type=float, default=60,
+                        help="seconds per run before it is reported as TIMEOUT (60; 0: all "
+                             "runs in this process, no limit)")
     args = parser.parse_args()
     shapes = [tuple(int(x) for x in s.split(",")) for s in args.shapes]
     passed = failed = 0
-    for path in args.manifests:
-        head_dim = tt.load(path).manifest.head_dim
-        for shape in shapes:
-            if shape[3] != head_dim:
-                continue
-            try:
-                ok = check(path, shape, args.seed)
-            except Exception as error:  # a launch or binding error is a failure
-                print(f"{os.path.basename(path)} {shape}: ERROR {error}", flush=True)
-                ok = False
-            passed += ok
-            failed += not ok
+    with tt.runner(check_job, args.timeout) as runner:
+        for path in args.manifests:
+            head_dim = tt.Manifest.load(path).head_dim
+            for shape in shapes:
+                if head_dim is not None and shape[3] != head_dim:
+                    continue
+                name = f"{os.path.basename(path)} {','.join(map(str, shape))}"
+                outcome = runner.run((path, shape, args.seed, args.timeout), label=name)
+                ok = outcome.status == "done" and outcome.value
+                if outcome.status == "timeout":
+                    print(outcome.message, flush=True)
+                elif outcome.status != "done":  # a launch or binding error is a failure
+                    print(f"{name}: {outcome.status.upper()} {outcome.message}", flush=True)
+                passed += bool(ok)
+                failed += not ok
     print(f"check_attention: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    tt.exit_now(1 if failed else 0)
 
 
 if __name__ == "__main__":
