@@ -712,6 +712,11 @@ class Supervisor:
         self.workers_started = 0
         self._process = self._conn = None
 
+    def start(self):
+        """Starts the worker now (run() does when there is none); None when it
+        is ready, else the failed Outcome."""
+        return self._start() if self._process is None else None
+
     def _start(self):
         """Starts a worker; None when it is ready, else the failed Outcome."""
         import multiprocessing
@@ -816,6 +821,9 @@ class InProcess:
         self.handler = handler
         self.info = init() if init else None
         self.workers_started = 0
+
+    def start(self):
+        return None
 
     def run(self, job, timeout=None, label=None):
         label = label if label is not None else str(job)
