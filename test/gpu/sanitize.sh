@@ -12,8 +12,8 @@
 #     HEAD_DIM), one checked launch and one timed (--warmup 0 --iters 1), in
 #     one process (no worker: the sanitizer watches one program);
 #   gemm (A, B, C): test/gpu/check_gemm.py --check-only --timeout 0 at
-#     $GEMM_SHAPE, with the sanitizer limited to the gemm kernel (torch's own
-#     kernels are not checked).
+#     $GEMM_SHAPE, with the sanitizer limited to the gemm kernel by its exact
+#     name (--kernel-name kne=SYMBOL: torch's kernels are not checked).
 # Each run is capped at $CAP seconds, the whole script at $BUDGET. Writes
 # OUT/sanitize.csv (kernel, manifest, tool, errors, warnings, status,
 # seconds, log) and OUT/sanitize-logs/, and prints one line per run:
@@ -66,8 +66,8 @@ CSV=$OUT/sanitize.csv
 mkdir -p "$LOGS"
 echo "kernel,manifest,tool,errors,warnings,status,seconds,log" >"$CSV"
 
-# How compute-sanitizer limits itself to some kernels: --kernel-name (2022.1
-# and later) or --kernel-regex (older); nothing when neither is known.
+# How compute-sanitizer limits itself to some kernels: --kernel-name (seen in
+# 2025.3) or --kernel-regex (older); nothing when neither is known.
 FILTER_OPTION=
 HELP=$("$SANITIZER" --help 2>&1)
 if grep -q -- '--kernel-name ' <<<"$HELP"; then
@@ -115,7 +115,7 @@ for tool in $TOOLS; do
           --timeout "$CAP" --no-isolate)
         ;;
       gemm)
-        [ -n "$FILTER_OPTION" ] && filter=("$FILTER_OPTION" "kns=$symbol")
+        [ -n "$FILTER_OPTION" ] && filter=("$FILTER_OPTION" "kne=$symbol")
         cmd=(python3 "$ROOT/test/gpu/check_gemm.py" --timeout 0 --check-only "$manifest"
           "$GEMM_SHAPE")
         ;;
