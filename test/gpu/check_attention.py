@@ -3,7 +3,8 @@
 
 usage: python3 test/gpu/check_attention.py [--shapes B,H,N,D ...] MANIFEST.json...
 
-Each manifest runs at each shape whose D matches its HEAD_DIM, on fresh random
+Each manifest runs at each shape whose D matches its HEAD_DIM (every shape when
+D is not fixed), on fresh random
 inputs (normal, f16 or bf16 as the manifest says), with its own mask: CAUSAL,
 and the sliding window WINDOW_LEFT / WINDOW_RIGHT (query i sees keys j with
 i - left <= j <= i + right; -1 leaves a side open). The reference is softmax
@@ -20,6 +21,11 @@ With --bench, each passing run is also timed (median of 20, CUDA events)
 against its PyTorch peer on the same tensors: SDPA-flash (per sequence for
 varlen; on contiguous K/V for decode), SDPA with an additive ALiBi mask.
 Prints one line per run and a summary; exits 1 on any failure.
+
+Each run is a job in a worker process with a deadline of --timeout seconds
+(tessera_torch.Supervisor): a kernel that hangs is reported as TIMEOUT, the
+worker is replaced and the next run goes on. --timeout 0 runs everything in
+this process (e.g. under compute-sanitizer).
 """
 import argparse
 import math
@@ -32,6 +38,8 @@ import torch  # noqa: E402
 import tessera_torch as tt  # noqa: E402
 
 TOLERANCE = {"f16": (2e-3, 2e-3), "bf16": (1.6e-2, 1.6e-2)}
+# Seconds tt.wait gives a launch in this process (--timeout; 0: no limit).
+TIMEOUT = 0.0
 
 
 def constant(manifest, name, default):
@@ -132,7 +140,7 @@ def check_varlen(module, path, shape, gen, dtype, bench):
     args = dict(Q=q.transpose(0, 1), K=k.transpose(0, 1), V=v.transpose(0, 1), CuSeqlens=cuseq,
                 sm_scale=scale, Out=out.transpose(0, 1), Lse=lse)
     module(**args)
-    torch.cuda.synchronize()
+    tt.wait(TIMEOUT, what=os.path.basename(path))
     ref_out = torch.zeros(total, h, d, dtype=torch.float64, device="cuda")
     ref_lse = torch.zeros(h, total, dtype=torch.float64, device="cuda")
     for i, length in enumerate(lens):
@@ -179,7 +187,7 @@ def check_bnhd(module, path, shape, gen, dtype, bench):
     args = dict(Q=q.transpose(1, 2), K=k.transpose(1, 2), V=v.transpose(1, 2), Slopes=slopes,
                 sm_scale=scale, Out=out.transpose(1, 2), Lse=lse)
     module(**args)
-    torch.cuda.synchronize()
+    tt.wait(TIMEOUT, what=os.path.basename(path))
     i = torch.arange(n, device="cuda")[:, None]
     j = torch.arange(n, device="cuda")[None, :]
     visible = torch.ones(n, n, dtype=torch.bool, device="cuda")
@@ -239,7 +247,7 @@ def check_paged(module, path, shape, gen, dtype, bench, nq=1):
     args = dict(Q=q.transpose(1, 2), KCache=kc.transpose(1, 2), VCache=vc.transpose(1, 2),
                 BlockTable=table, SeqLens=seqlens, sm_scale=scale, Out=out.transpose(1, 2), Lse=lse)
     module(**args)
-    torch.cuda.synchronize()
+    tt.wait(TIMEOUT, what=os.path.basename(path))
     ref_out = torch.empty(b, nq, h, d, dtype=torch.float64, device="cuda")
     ref_lse = torch.empty(b, h, nq, dtype=torch.float64, device="cuda")
     for bi, length in enumerate(lens):
@@ -296,7 +304,7 @@ def check(path, shape, seed, bench=False):
         if spec.get("role") == "output":
             call.tensors[spec["name"]].fill_(float("nan"))
     call()
-    torch.cuda.synchronize()
+    tt.wait(TIMEOUT, what=f"{os.path.basename(path)} at {','.join(map(str, shape))}")
     out = call.tensors["Out"]
     lse = call.tensors.get("Lse")
     ref_out, ref_lse = reference(q, k, v, scale, causal, left, right)
@@ -320,6 +328,13 @@ def check(path, shape, seed, bench=False):
     return ok
 
 
+def check_job(job):
+    """One run, in the worker: (manifest path, shape, seed, timeout) -> ok."""
+    global TIMEOUT
+    path, shape, seed, TIMEOUT, bench = job
+    return check(path, shape, seed, bench)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("manifests", nargs="+")
@@ -328,23 +343,30 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bench", action="store_true",
                         help="also time each passing run against its PyTorch peer")
+    parser.add_argument("--timeout", type=float, default=60,
+                        help="seconds per run before it is reported as TIMEOUT (60; 0: all "
+                             "runs in this process, no limit)")
     args = parser.parse_args()
     shapes = [tuple(int(x) for x in s.split(",")) for s in args.shapes]
     passed = failed = 0
-    for path in args.manifests:
-        head_dim = tt.load(path).manifest.head_dim
-        for shape in shapes:
-            if shape[3] != head_dim:
-                continue
-            try:
-                ok = check(path, shape, args.seed, args.bench)
-            except Exception as error:  # a launch or binding error is a failure
-                print(f"{os.path.basename(path)} {shape}: ERROR {error}", flush=True)
-                ok = False
-            passed += ok
-            failed += not ok
+    with tt.runner(check_job, args.timeout) as runner:
+        for path in args.manifests:
+            head_dim = tt.Manifest.load(path).head_dim
+            for shape in shapes:
+                if head_dim is not None and shape[3] != head_dim:
+                    continue
+                name = f"{os.path.basename(path)} {','.join(map(str, shape))}"
+                outcome = runner.run((path, shape, args.seed, args.timeout, args.bench),
+                                     label=name)
+                ok = outcome.status == "done" and outcome.value
+                if outcome.status == "timeout":
+                    print(outcome.message, flush=True)
+                elif outcome.status != "done":  # a launch or binding error is a failure
+                    print(f"{name}: {outcome.status.upper()} {outcome.message}", flush=True)
+                passed += bool(ok)
+                failed += not ok
     print(f"check_attention: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    tt.exit_now(1 if failed else 0)
 
 
 if __name__ == "__main__":
