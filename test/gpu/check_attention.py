@@ -49,7 +49,6 @@ def constant(manifest, name, default):
 def reference(q, k, v, scale, causal, left, right):
     """fp64 attention over [BH, N, D] with the mask; (Out, Lse)."""
     n = q.shape[1]
-    s = torch.einsum("bid,bjd->bij", q.double(), k.double()) * scale
     i = torch.arange(n, device=q.device)[:, None]
     j = torch.arange(n, device=q.device)[None, :]
     visible = torch.ones(n, n, dtype=torch.bool, device=q.device)
@@ -59,12 +58,7 @@ def reference(q, k, v, scale, causal, left, right):
         visible &= j >= i - left
     if right >= 0:
         visible &= j <= i + right
-    s = s.masked_fill(~visible, float("-inf"))
-    lse = torch.logsumexp(s, dim=-1)
-    p = torch.exp(s - lse[..., None].masked_fill(torch.isinf(lse[..., None]), 0))
-    p = p.masked_fill(~visible, 0)
-    out = torch.einsum("bij,bjd->bid", p, v.double())
-    return out, lse
+    return masked_reference(q, k, v, scale, visible)
 
 
 def masked_reference(q, k, v, scale, visible, slopes=None, qpos=None):

@@ -1648,8 +1648,6 @@ SlotAddresses locateSlots(OpBuilder &b, Location loc,
   return result;
 }
 
-/// tile.load straight into registers (mma or slice layouts): each slot reads
-/// its element, or takes the padding value out of bounds.
 /// tile.load_scalar: every thread reads the same element (one cached load),
 /// guarded by its bounds; out of bounds gives the padding.
 struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
@@ -1684,6 +1682,8 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
   }
 };
 
+/// tile.load straight into registers (mma or slice layouts): each slot reads
+/// its element, or takes the padding value out of bounds.
 struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
