@@ -281,3 +281,12 @@ func.func @mma_elements_overflow(%t: tensor<4611686018427387904x4611686018427387
 
 // expected-error @+1 {{expected at most 1024 elements per thread in #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>> (4 times a thread's 255 registers), got 2048}}
 func.func @slice_too_many_elements(%t: tensor<8192xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>)
+
+// -----
+
+// The parser verifies an encoding before it rejects an element type that did
+// not parse: the shared layout's verifier read the null type and crashed
+// (found by tessera-pipeline-fuzzer).
+
+// expected-error @+1 {{undefined symbol alias id 'f16'}}
+func.func @shared_null_element(%t: tensor<64x64x!f16, #tilegpu.shared<transposed = false>>)
