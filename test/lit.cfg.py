@@ -36,3 +36,9 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.cuda_bin_dir and os.path.exists(os.path.join(config.cuda_bin_dir, "ptxas")):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", os.path.join(config.cuda_bin_dir, "ptxas")))
+
+# The sanitizer build (./tools/run.sh sanitize): tests that bound address
+# space (ulimit -v, which ASan's shadow memory cannot live with) or time for
+# an uninstrumented build say UNSUPPORTED: sanitizer.
+if getattr(config, "tessera_sanitizer", ""):
+    config.available_features.add("sanitizer")

@@ -2,7 +2,11 @@
 # Tessera's one entry point for users and CI.
 #
 #   ./tools/run.sh demo   compile the bundled kernels and check them on the CPU
-#   ./tools/run.sh test   every test: lit suites, unit tests, bounded fuzzing
+#   ./tools/run.sh test   every test: lit suites, unit tests, bounded fuzzing,
+#                         then the same suites in the sanitizer build
+#                         (TESSERA_SANITIZE=0 skips it)
+#   ./tools/run.sh sanitize  only the suites built with ASan + UBSan and
+#                         assertions, in $TESSERA_ASAN_BUILD_DIR (build-asan/)
 #   ./tools/run.sh build  configure and build only
 #   ./tools/run.sh setup  install the Debian packages the build needs
 #
@@ -12,6 +16,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${TESSERA_BUILD_DIR:-$ROOT/build}
+ASAN_BUILD=${TESSERA_ASAN_BUILD_DIR:-$ROOT/build-asan}
 LLVM=/usr/lib/llvm-22
 PACKAGES=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
           libclang-rt-22-dev cmake ninja-build zlib1g-dev libzstd-dev libgtest-dev)
@@ -48,20 +53,18 @@ build() {
   ninja -C "$BUILD" ${TESSERA_JOBS:+-j $TESSERA_JOBS} all
 }
 
-run_tests() {
-  build
-  log "running the test suites"
+# Runs check-tessera in build directory $1, echoing its output; sets
+# $passed and $failed from lit's and gtest's counts.
+check_suite() {
   local output status
   output=$(mktemp)
   set +e
-  ninja -C "$BUILD" check-tessera 2>&1 | tee "$output"
+  ninja -C "$1" check-tessera 2>&1 | tee "$output"
   status=${PIPESTATUS[0]}
   set -e
-  # One closing line for people and CI: lit's and gtest's counts together.
-  local passed failed
   read -r passed failed < <(awk '
-    /^ *Passed: *[0-9]+/ { p += $2 }
-    /^ *Failed: *[0-9]+/ { f += $2 }
+    /^ *Passed *: *[0-9]+/ { sub(/^ *Passed *: */, ""); p += $1 }
+    /^ *Failed *: *[0-9]+/ { sub(/^ *Failed *: */, ""); f += $1 }
     /^\[  PASSED  \] [0-9]+ test/ { p += $4 }
     /^\[  FAILED  \] [0-9]+ test/ { f += $4 }
     END { print p + 0, f + 0 }' "$output")
@@ -69,7 +72,62 @@ run_tests() {
   if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
     failed=1
   fi
-  echo "tessera: $passed passed, $failed failed"
+  return "$status"
+}
+
+# Every suite, then (unless TESSERA_SANITIZE=0) the same suites in the
+# sanitizer build; one closing line for people and CI with both counts.
+run_tests() {
+  build
+  log "running the test suites"
+  local passed failed status=0 all_passed all_failed
+  check_suite "$BUILD" || status=$?
+  all_passed=$passed all_failed=$failed
+  if [ "${TESSERA_SANITIZE:-1}" != 0 ]; then
+    sanitize_build
+    log "running the test suites with sanitizers"
+    sanitize_env
+    check_suite "$ASAN_BUILD" || status=$?
+    all_passed=$((all_passed + passed)) all_failed=$((all_failed + failed))
+  fi
+  echo "tessera: $all_passed passed, $all_failed failed"
+  return "$status"
+}
+
+# The sanitizer build: Tessera's code with AddressSanitizer, UBSan (a report
+# aborts) and its assertions; libMLIR.so stays uninstrumented, so ASan must
+# not trust LLVM's allocator poisoning in inlined code and leaks in MLIR are
+# not ours. -O1 keeps the build and the suites fast enough. The fuzzers
+# (built with their own sanitizers) are off.
+sanitize_build() {
+  setup
+  if [ ! -f "$ASAN_BUILD/build.ninja" ]; then
+    log "configuring the sanitizer build in $ASAN_BUILD"
+    cmake -G Ninja -S "$ROOT" -B "$ASAN_BUILD" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_FLAGS_RELEASE=-O1 \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DLLVM_USE_LINKER=lld \
+      -DTESSERA_USE_SANITIZER="Address;Undefined" -DTESSERA_ENABLE_ASSERTIONS=ON \
+      -DTESSERA_ENABLE_FUZZER=OFF \
+      -DMLIR_DIR=$LLVM/lib/cmake/mlir >/dev/null
+  fi
+  log "building with sanitizers"
+  ninja -C "$ASAN_BUILD" ${TESSERA_JOBS:+-j $TESSERA_JOBS} all
+}
+
+# What the sanitizer build's tests run with (see sanitize_build).
+sanitize_env() {
+  export ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=0
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+}
+
+sanitize() {
+  sanitize_build
+  log "running the test suites with sanitizers"
+  sanitize_env
+  local passed failed status=0
+  check_suite "$ASAN_BUILD" || status=$?
+  echo "tessera (sanitizers): $passed passed, $failed failed"
   return "$status"
 }
 
@@ -82,9 +140,10 @@ case "${1:-}" in
   setup) setup ;;
   build) build ;;
   test) run_tests ;;
+  sanitize) sanitize ;;
   demo) demo ;;
   *)
-    echo "usage: $0 {demo|test|build|setup}" >&2
+    echo "usage: $0 {demo|test|sanitize|build|setup}" >&2
     exit 2
     ;;
 esac

@@ -11,6 +11,7 @@
 #include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tessera;
@@ -20,6 +21,18 @@ using namespace tessera;
 static unsigned stagesOf(Operation *op) {
   auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.stages");
   return attr ? std::max<int64_t>(1, attr.getInt()) : 1;
+}
+
+/// The bytes of `stages` copies of `type`, saturated at 2^40 (far over any
+/// budget, and small enough that offsets and sums of sizes cannot overflow):
+/// shapes come from the IR, and their products can overflow.
+static int64_t bufferBytes(RankedTensorType type, unsigned stages) {
+  constexpr int64_t kSaturated = int64_t(1) << 40;
+  int64_t bytes = (type.getElementTypeBitWidth() + 7) / 8;
+  bool overflow = llvm::MulOverflow(bytes, int64_t(stages), bytes);
+  for (int64_t dim : type.getShape())
+    overflow |= dim < 0 || llvm::MulOverflow(bytes, dim, bytes);
+  return overflow ? kSaturated : std::min(bytes, kSaturated);
 }
 
 /// The one-stage tile a buffer op fills or reads, and its buffer id if it is
@@ -83,8 +96,7 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     buffer.ops.push_back(op);
     buffer.tileType = type;
     buffer.stages = stagesOf(op);
-    buffer.size = type.getNumElements() *
-                  ((type.getElementTypeBitWidth() + 7) / 8) * buffer.stages;
+    buffer.size = bufferBytes(type, buffer.stages);
     buffers.push_back(buffer);
   });
 

@@ -115,6 +115,33 @@ verifyFragments(MmaEncodingAttr mma, std::optional<int64_t> rows,
   return success();
 }
 
+/// The most elements of a register tile one thread may hold: 4 times the
+/// 255 registers a thread has (the lowering unrolls every element, and its
+/// time grows faster than the count).
+constexpr int64_t kMaxElementsPerThread = 1024;
+
+/// Checks that the `a * b * perPair` elements each thread holds of a tile in
+/// `layout` stay under kMaxElementsPerThread.
+static LogicalResult
+verifyElementsPerThread(Attribute layout, int64_t a, int64_t b,
+                        int64_t perPair,
+                        function_ref<InFlightDiagnostic()> emitError) {
+  int64_t elements = 0;
+  bool overflow = llvm::MulOverflow(a, b, elements) ||
+                  llvm::MulOverflow(elements, perPair, elements);
+  if (!overflow && elements <= kMaxElementsPerThread)
+    return success();
+  InFlightDiagnostic diag = emitError()
+                            << "expected at most " << kMaxElementsPerThread
+                            << " elements per thread in " << layout
+                            << " (4 times a thread's 255 registers), got ";
+  if (overflow)
+    diag << "more than " << std::numeric_limits<int64_t>::max();
+  else
+    diag << elements;
+  return diag;
+}
+
 LogicalResult
 MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         unsigned warpsM, unsigned warpsN) {
@@ -135,9 +162,12 @@ LogicalResult MmaEncodingAttr::verifyEncoding(
   if (shape.size() != 2)
     return emitError() << "expected a 2-D tile for " << *this << ", got rank "
                        << shape.size();
-  if (failed(verifyStaticShape(shape, *this, emitError)))
+  if (failed(verifyStaticShape(shape, *this, emitError)) ||
+      failed(verifyFragments(*this, shape[0], shape[1], emitError)))
     return failure();
-  return verifyFragments(*this, shape[0], shape[1], emitError);
+  // Each thread holds 4 elements of each of its 16x8 fragments.
+  return verifyElementsPerThread(*this, shape[0] / (16 * int64_t(getWarpsM())),
+                                 shape[1] / 8, 4, emitError);
 }
 
 LogicalResult
@@ -170,9 +200,18 @@ LogicalResult SliceEncodingAttr::verifyEncoding(
                          << shapeStr(shape);
     length = shape[1 - getDim()];
   }
+  // Each thread holds 2 elements (rows group and group + 8, or columns 2t
+  // and 2t + 1) of each 16-row or 8-column fragment.
   if (getDim() == 1)
-    return verifyFragments(getParent(), length, std::nullopt, emitError);
-  return verifyFragments(getParent(), std::nullopt, length, emitError);
+    return failure(
+        failed(verifyFragments(getParent(), length, std::nullopt,
+                               emitError)) ||
+        failed(verifyElementsPerThread(
+            *this, length / (16 * int64_t(getParent().getWarpsM())), 1, 2,
+            emitError)));
+  return failure(
+      failed(verifyFragments(getParent(), std::nullopt, length, emitError)) ||
+      failed(verifyElementsPerThread(*this, length / 8, 1, 2, emitError)));
 }
 
 /// The bytes of a static shape of `elementType`, unless they overflow.
@@ -191,6 +230,10 @@ static std::optional<int64_t> tileBytes(ArrayRef<int64_t> shape,
 LogicalResult SharedEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {
+  // The parser verifies the encoding before it rejects an element type that
+  // did not parse (null here); it reports that one.
+  if (!elementType)
+    return success();
   if (shape.size() != 2)
     return emitError() << "expected a 2-D tile for " << *this << ", got rank "
                        << shape.size();

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates the seed corpus of tessera-pipeline-fuzzer (pipeline-corpus/):
 # every .mlir test of test/Dialect, test/Transforms and test/Conversion split
-# at `// -----`, comment lines dropped; the bundled kernels at the tile and
-# GPU levels (tessera-compile --emit=tile / --emit=gpu); and the inputs of
-# issue 16.2 (crashes-*.mlir, kept as they are).
+# at `// -----`, comment lines dropped, and, for those of them that
+# tessera-to-gpu accepts, its output (gpu-*.mlir, input of the GPU half); the
+# bundled kernels at the tile and GPU levels (tessera-compile --emit=tile /
+# --emit=gpu); and the inputs of issue 16.2 (crash-*.mlir, kept as they are).
 #
 #   test/Conversion/Inputs/make-pipeline-corpus.sh build/bin
 set -euo pipefail
@@ -11,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 bin=$(cd "${1:?usage: $0 BUILD/bin}" && pwd)
 out=$here/pipeline-corpus
-find "$out" -name '*.mlir' ! -name 'crash-*' -delete 2>/dev/null || true
+find "$out" -name "*.mlir" ! -name "crash-*" -delete 2>/dev/null || true
 mkdir -p "$out"
 
 for dir in Dialect Transforms Conversion; do
@@ -26,6 +27,11 @@ for dir in Dialect Transforms Conversion; do
       { text = text $0 "\n" }
       END { flush() }' n=0 "$f"
   done
+done
+
+for f in "$out"/Conversion-*.mlir "$out"/Transforms-*.mlir; do
+  gpu=$out/gpu-$(basename "$f")
+  "$bin/tessera-opt" "$f" --tessera-to-gpu -o "$gpu" 2>/dev/null || rm -f "$gpu"
 done
 
 for kernel in "$root"/kernels/*.tile; do

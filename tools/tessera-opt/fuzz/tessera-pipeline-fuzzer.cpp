@@ -2,8 +2,10 @@
 //
 // Part of Tessera. Parses arbitrary bytes as MLIR (tile, tilegpu, arith,
 // math, scf and func dialects); when the module verifies, runs the whole
-// tessera-to-nvvm pipeline (tessera-opt --tessera-to-nvvm) on it, once for
-// sm_90a (wgmma) and once for sm_80 (mma.sync). Any input may be rejected
+// tessera-to-nvvm pipeline (tessera-opt --tessera-to-nvvm) on it, or, when
+// it is already at the GPU level (layouts or tilegpu ops, which
+// tilegpu-assign-layouts rejects), the GPU half (--tessera-gpu-to-nvvm):
+// once for sm_90a (wgmma) and once for sm_80 (mma.sync). Any input may be rejected
 // with diagnostics (they are dropped); none may crash, hang, trip an
 // assertion or a sanitizer, or make a pass that succeeds leave IR that does
 // not verify (checked after every pass; such an input aborts naming the
@@ -51,6 +53,23 @@ struct VerifyAfterEachPass : public mlir::PassInstrumentation {
   }
 };
 
+/// Whether `module` has layouts or tilegpu ops (the output of
+/// tessera-to-gpu).
+bool isGPULevel(mlir::ModuleOp module) {
+  auto isLaidOut = [](mlir::Type type) {
+    auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type);
+    return tensor && tensor.getEncoding();
+  };
+  return module
+      .walk([&](mlir::Operation *op) {
+        if (llvm::isa<tessera::tilegpu::TileGPUDialect>(op->getDialect()) ||
+            llvm::any_of(op->getResultTypes(), isLaidOut))
+          return mlir::WalkResult::interrupt();
+        return mlir::WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void runPipeline(mlir::ModuleOp module, llvm::StringRef chip) {
   mlir::PassManager pm(module.getContext());
   // The instrumentation verifies (and aborts) instead of the pass manager
@@ -59,7 +78,10 @@ void runPipeline(mlir::ModuleOp module, llvm::StringRef chip) {
   pm.addInstrumentation(std::make_unique<VerifyAfterEachPass>());
   tessera::TesseraPipelineOptions options;
   options.chip = chip.str();
-  tessera::buildTesseraToNVVMPipeline(pm, options);
+  if (isGPULevel(module))
+    tessera::buildGPUToNVVMPipeline(pm, options);
+  else
+    tessera::buildTesseraToNVVMPipeline(pm, options);
   (void)pm.run(module);
 }
 

@@ -1,0 +1,15 @@
+#mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+module {
+  func.func @store_f16(%arg0: !tile.view<f16, 2>) attributes {tessera.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %cst_0 = arith.constant dense<1.000000e+00> : tensor<16x16xf16, #mma>
+    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #shared>
+    %1 = tile.dot %cst_0, %0, %cst : tensor<16x16xf16, #mma>, tensor<16x16xf16, #shared> -> tensor<16x16xf32, #mma>
+    %2 = arith.truncf %1 : tensor<16x16xf32, #mma> to tensor<16x16xf16, #mma>
+    tile.store %2, %arg0[%c0_i32, %c0_i32] : tensor<16x16xf16, #mma> -> !tile.view<f16, 2>
+    return
+  }
+}
+

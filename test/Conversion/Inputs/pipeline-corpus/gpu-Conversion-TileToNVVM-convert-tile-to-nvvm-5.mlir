@@ -1,0 +1,19 @@
+#mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+#cols = #tilegpu.slice<dim = 0, parent = #mma>
+#rows = #tilegpu.slice<dim = 1, parent = #mma>
+module {
+  func.func @convert(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>) attributes {tessera.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #shared>
+    %1 = tile.dot %0, %0, %cst : tensor<16x16xf16, #shared>, tensor<16x16xf16, #shared> -> tensor<16x16xf32, #mma>
+    %2 = tile.reduce max %1 axis 1 : tensor<16x16xf32, #mma> -> tensor<16xf32, #rows>
+    %3 = tilegpu.convert_layout %2 {tilegpu.shared_offset = 0 : i64} : tensor<16xf32, #rows> -> tensor<16xf32, #cols>
+    %4 = tile.expand_dims %3 axis 0 : tensor<16xf32, #cols> -> tensor<1x16xf32, #cols>
+    %5 = tile.broadcast %4 : tensor<1x16xf32, #cols> -> tensor<16x16xf32, #mma>
+    tile.store %5, %arg1[%c0_i32, %c0_i32] : tensor<16x16xf32, #mma> -> !tile.view<f32, 2>
+    return
+  }
+}
+

@@ -1,0 +1,34 @@
+#mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+#shared_t = #tilegpu.shared<transposed = true>
+#cols = #tilegpu.slice<dim = 0, parent = #mma>
+#rows = #tilegpu.slice<dim = 1, parent = #mma>
+module {
+  func.func @fa2_step(%arg0: !tile.view<f16, 3>, %arg1: !tile.view<f16, 3>, %arg2: !tile.view<f16, 3>, %arg3: !tile.view<f32, 3>, %arg4: i32, %arg5: i32) attributes {tessera.shared_bytes = 32768 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+    %cst = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mma>
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %0 = tile.load %arg0[%arg4, %c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 3> -> tensor<128x64xf16, #shared>
+    %1 = tile.load %arg1[%arg4, %c0_i32, %c0_i32] {tilegpu.shared_offset = 16384 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+    %2 = tile.load %arg2[%arg4, %c0_i32, %c0_i32] {tilegpu.shared_offset = 24576 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+    %3 = tile.trans %1 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+    %4 = tile.dot %0, %3, %cst_0 : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
+    %5 = tile.iota : tensor<64xi32, #cols>
+    %6 = tile.splat %arg5 : i32 -> tensor<64xi32, #cols>
+    %7 = arith.cmpi slt, %5, %6 : tensor<64xi32, #cols>
+    %8 = tile.expand_dims %7 axis 0 : tensor<64xi1, #cols> -> tensor<1x64xi1, #cols>
+    %9 = tile.broadcast %8 : tensor<1x64xi1, #cols> -> tensor<128x64xi1, #mma>
+    %10 = arith.select %9, %4, %cst : tensor<128x64xi1, #mma>, tensor<128x64xf32, #mma>
+    %11 = tile.reduce max %10 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+    %12 = tile.expand_dims %11 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+    %13 = tile.broadcast %12 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+    %14 = arith.subf %10, %13 : tensor<128x64xf32, #mma>
+    %15 = math.exp2 %14 : tensor<128x64xf32, #mma>
+    %16 = arith.truncf %15 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+    %17 = tile.dot %16, %2, %cst_1 : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
+    tile.store %17, %arg3[%arg4, %c0_i32, %c0_i32] : tensor<128x64xf32, #mma> -> !tile.view<f32, 3>
+    return
+  }
+}
+
