@@ -36,6 +36,11 @@ foreach(tool tessera-compile tessera-run tessera-opt tessera-translate tessera-b
   endif()
 endforeach()
 if(_tessera_tools)
+  if(LLVM_LIBRARY_DIR)
+    # Installed tools find libMLIR.so / libLLVM.so where the build found them.
+    set_target_properties(${_tessera_tools} PROPERTIES
+      INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
+  endif()
   install(TARGETS ${_tessera_tools} EXPORT TesseraTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -41,10 +41,13 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <unistd.h>
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdio>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -63,6 +66,43 @@ struct InterpError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Collects what is written to file descriptor 2 while alive: the frontend
+/// reports some errors straight to llvm::errs() (and installs its own
+/// diagnostic handler), so the compile phase runs inside one of these.
+class StderrCapture {
+public:
+  StderrCapture() {
+    std::fflush(stderr);
+    file = std::tmpfile();
+    saved = file ? ::dup(2) : -1;
+    if (saved >= 0)
+      ::dup2(::fileno(file), 2);
+  }
+  ~StderrCapture() { finish(); }
+
+  /// Restores stderr and returns what was written.
+  std::string finish() {
+    std::string text;
+    if (saved < 0)
+      return text;
+    llvm::errs().flush();
+    std::fflush(stderr);
+    ::dup2(saved, 2);
+    ::close(saved);
+    saved = -1;
+    std::rewind(file);
+    char buffer[4096];
+    for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), file)) > 0;)
+      text.append(buffer, n);
+    std::fclose(file);
+    return text;
+  }
+
+private:
+  std::FILE *file = nullptr;
+  int saved = -1;
+};
+
 /// One kernel, compiled once and runnable many times.
 class Program {
 public:
@@ -72,6 +112,8 @@ public:
           bool decompose);
 
   std::string name() { return kernel.getSymName().str(); }
+  /// What the compile phase printed without failing (warnings).
+  std::string log;
   py::list params();
   py::dict run(const py::list &args);
 
@@ -107,6 +149,12 @@ Program::Program(
       sourceMgr, context.get(), diagnosticStream);
 
   bool isTile = llvm::StringRef(filename).ends_with(".tile");
+  StderrCapture capture;
+  // Everything the compile phase prints joins the diagnostics.
+  auto failCompile = [&](const std::string &what) {
+    diagnostics = capture.finish() + diagnostics;
+    fail(what);
+  };
   if (isTile) {
     tessera::frontend::CompileOptions options;
     options.defines = defines;
@@ -118,7 +166,7 @@ Program::Program(
     module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, context.get());
   }
   if (!module)
-    fail("");
+    failCompile("");
   // One semantics with the GPU (docs/interpreter.md): what cannot lower for
   // the chip is not run here either.
   if (isTile && gpuCheck != "none") {
@@ -128,7 +176,7 @@ Program::Program(
     pipeline.chip = gpuCheck;
     tessera::buildTesseraToNVVMPipeline(pm, pipeline);
     if (mlir::failed(pm.run(*copy)))
-      fail("the kernel does not compile for " + gpuCheck +
+      failCompile("the kernel does not compile for " + gpuCheck +
            " (the interpreter runs only what the GPU path accepts; "
            "gpu_check=\"none\" skips this check)");
   }
@@ -136,8 +184,10 @@ Program::Program(
     mlir::PassManager pm(context.get());
     pm.addPass(tessera::createTileDecomposeOnlineSoftmax());
     if (mlir::failed(pm.run(*module)))
-      fail("");
+      failCompile("");
   }
+  // Warnings, if any, are kept for the Python side (Program.log).
+  log = capture.finish();
   std::vector<mlir::func::FuncOp> kernels;
   for (auto func : module->getOps<mlir::func::FuncOp>())
     if (interp::isKernel(func))
@@ -310,6 +360,7 @@ PYBIND11_MODULE(_interp, m) {
            py::arg("kernel") = "", py::arg("gpu_check") = "sm_90a",
            py::arg("decompose") = false)
       .def_property_readonly("name", &Program::name)
+      .def_readonly("log", &Program::log)
       .def_property_readonly("params", &Program::params)
       .def("run", &Program::run, py::arg("args"));
 }

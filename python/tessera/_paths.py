@@ -5,10 +5,12 @@ Every lookup goes, in order, through
   2. the files bundled beside the package (a wheel built next to a build
      folder carries tessera-compile, tessera-run, libtessera_runtime.so, the
      interpreter module and kernels/*.tile);
-  3. a Tessera build folder: $TESSERA_BUILD_DIR, else build/ (and build/gpu/)
-     of the source checkout the package sits in (python/tessera/ of a clone);
-  4. an installed tree: PREFIX/bin, PREFIX/lib, PREFIX/share/tessera/kernels
-     for each PREFIX above a tessera-compile on PATH (cmake --install);
+  3. a Tessera build folder: $TESSERA_BUILD_DIR, else build/ (and build/gpu/,
+     searched first for the runtime library) of the source checkout the
+     package sits in (python/tessera/ of a clone);
+  4. an installed tree (cmake --install): PREFIX/bin, PREFIX/lib,
+     PREFIX/share/tessera/kernels, for the PREFIX the package was installed
+     in (PREFIX/lib/tessera/python) and above a tessera-compile on PATH;
   5. PATH itself for the tools.
 The first hit wins; `describe()` lists what was found, for bug reports.
 """
@@ -35,21 +37,37 @@ def source_root():
     return None
 
 
-def build_dirs():
-    """Tessera build folders to look in, most specific first."""
+def build_dirs(runtime_first=False):
+    """Tessera build folders to look in: $TESSERA_BUILD_DIR, then the
+    checkout's build/ and build/gpu/ (the runtime-only build of a GPU host;
+    first with runtime_first, for the runtime library)."""
     dirs = []
     if os.environ.get("TESSERA_BUILD_DIR"):
         dirs.append(Path(os.environ["TESSERA_BUILD_DIR"]))
     root = source_root()
     if root is not None:
-        dirs += [root / "build", root / "build" / "gpu"]
+        local = [root / "build", root / "build" / "gpu"]
+        dirs += local[::-1] if runtime_first else local
     return [d for d in dirs if d.is_dir()]
 
 
+def _installed_prefix():
+    """PREFIX when this package is PREFIX/LIBDIR/tessera/python/tessera
+    (cmake --install), else None."""
+    for prefix in PACKAGE_DIR.parents[3:5]:
+        if (prefix / "share" / "tessera" / "kernels").is_dir():
+            return prefix
+    return None
+
+
 def _install_prefixes():
-    """PREFIX for each tessera-compile on PATH at PREFIX/bin (cmake --install)."""
+    """The install prefix this package sits in, and PREFIX of a
+    tessera-compile on PATH at PREFIX/bin (cmake --install)."""
+    prefixes = [_installed_prefix()]
     found = shutil.which("tessera-compile")
-    return [Path(found).resolve().parent.parent] if found else []
+    if found:
+        prefixes.append(Path(found).resolve().parent.parent)
+    return [p for p in prefixes if p is not None]
 
 
 def _from_env(variable, name):
@@ -99,7 +117,7 @@ def runtime_library():
     if path:
         return path
     candidates = [PACKAGE_DIR / "lib" / RUNTIME_LIBRARY]
-    for d in build_dirs():
+    for d in build_dirs(runtime_first=True):
         candidates += [d / "lib" / "Runtime" / RUNTIME_LIBRARY, d / "lib" / RUNTIME_LIBRARY,
                        d / RUNTIME_LIBRARY]
     candidates += [p / "lib" / RUNTIME_LIBRARY for p in _install_prefixes()]

@@ -58,7 +58,8 @@ def target_for_capability(major, minor):
     9.0, for wgmma), else the newest older one (its PTX is JIT-compiled)."""
     best = None
     for target in TARGETS:
-        t_major, t_minor = int(target[3:-1]) // 10, int(target[3:-1]) % 10
+        digits = target[3:].rstrip("a")
+        t_major, t_minor = int(digits[:-1]), int(digits[-1])
         if target.endswith("a") and (t_major, t_minor) != (major, minor):
             continue
         if (t_major, t_minor) <= (major, minor) and (best is None or t_major == major):
