@@ -194,8 +194,8 @@ def _atomic_write(path, text):
     os.replace(temporary, path)
 
 
-def cache_key(source, constants, target, options, compiler):
-    """The hex key of one compile."""
+def cache_key(source, constants, target, options, identity):
+    """The hex key of one compile (`identity`: compiler_id of the compiler)."""
     description = {
         "format": CACHE_FORMAT,
         "source": source.digest,
@@ -203,7 +203,7 @@ def cache_key(source, constants, target, options, compiler):
         "constants": sorted((n, format_constant(n, v)) for n, v in constants.items()),
         "target": target,
         "options": sorted(options.items()),
-        "compiler": compiler_id(compiler),
+        "compiler": identity,
     }
     return hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()
 
@@ -250,13 +250,22 @@ def compile(path_or_source, target=None, *, kernel=None, mma=None, max_registers
 
 
 def _compile_cached(source, constants, target, options, use_cache):
-    """(entry folder, cache hit, seconds spent) for one compile."""
+    """(entry folder, cache hit, seconds spent) for one compile.
+
+    Without a tessera-compile here (a GPU host without MLIR), a cache filled
+    elsewhere still serves hits: the key then uses the id of the compiler
+    that last wrote to it (cache_dir()/compiler-id); a miss is an error."""
+    root = _paths.cache_dir()
     try:
         compiler = _paths.tool("tessera-compile")
+        identity = compiler_id(compiler)
     except _paths.NotFound as error:
-        raise TesseraError(str(error)) from None
-    key = cache_key(source, constants, target, options, compiler)
-    root = _paths.cache_dir()
+        compiler, missing = None, str(error)
+        try:
+            identity = (root / "compiler-id").read_text().strip()
+        except OSError:
+            raise TesseraError(missing) from None
+    key = cache_key(source, constants, target, options, identity)
     entry = root / key[:2] / key
     start = time.perf_counter()
     if use_cache and (entry / "info.json").is_file():
@@ -264,6 +273,12 @@ def _compile_cached(source, constants, target, options, use_cache):
         if info.get("error"):
             raise CompileError(info["error"], info.get("reason", "error"), constants)
         return entry, True, time.perf_counter() - start
+    if compiler is None:
+        raise TesseraError(
+            f"{missing}; the cache {root} (filled by compiler {identity[:12]}) has no "
+            f"entry for {source.path or source.filename} {constants} on {target}: "
+            "compile it where tessera-compile is, with the same TESSERA_CACHE_DIR")
+    _atomic_write(root / "compiler-id", identity + "\n")
     entry.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{key[:12]}-"))
     try:

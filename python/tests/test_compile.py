@@ -62,6 +62,20 @@ class CompileTest(CacheTestCase):
         self.assertTrue(tessera.compile(TINY, target="sm_80").cache_hit)
         self.assertTrue(kernel.manifest_path.is_file())
 
+    def test_a_filled_cache_serves_hosts_without_the_compiler(self):
+        tessera.compile(TINY, target="sm_90a", BLOCK=32)
+        saved = os.environ.get("TESSERA_COMPILE")
+        os.environ["TESSERA_COMPILE"] = "/nonexistent/tessera-compile"
+        try:
+            self.assertTrue(tessera.compile(TINY, target="sm_90a", BLOCK=32).cache_hit)
+            with self.assertRaisesRegex(tessera.TesseraError, "has no entry for"):
+                tessera.compile(TINY, target="sm_90a", BLOCK=16)
+        finally:
+            if saved is None:
+                del os.environ["TESSERA_COMPILE"]
+            else:
+                os.environ["TESSERA_COMPILE"] = saved
+
     def test_errors_are_the_compilers(self):
         with self.assertRaises(tessera.CompileError) as caught:
             tessera.compile(TINY.replace("X[start", "Z[start"), target="sm_80")
