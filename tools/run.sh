@@ -60,10 +60,11 @@ run_tests() {
   status=${PIPESTATUS[0]}
   set -e
   # One closing line for people and CI: lit's and gtest's counts together.
+  # (lit pads "Passed     :" when it also reports Unsupported tests.)
   local passed failed
   read -r passed failed < <(awk '
-    /^ *Passed: *[0-9]+/ { p += $2 }
-    /^ *Failed: *[0-9]+/ { f += $2 }
+    /^ *Passed *: *[0-9]+/ { sub(/^ *Passed *: */, ""); p += $1 }
+    /^ *Failed *: *[0-9]+/ { sub(/^ *Failed *: */, ""); f += $1 }
     /^\[  PASSED  \] [0-9]+ test/ { p += $4 }
     /^\[  FAILED  \] [0-9]+ test/ { f += $4 }
     END { print p + 0, f + 0 }' "$output")
