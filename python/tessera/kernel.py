@@ -5,7 +5,7 @@ import sys
 import threading
 
 from . import compiler as _compiler
-from .runtime import Module, TesseraError, bind_values
+from .runtime import BoundLaunch, Module, TesseraError, bind_values, pack
 
 # Loaded modules, per (manifest, device): loading is a CUDA module load.
 _MODULES = {}
@@ -84,10 +84,13 @@ class Kernel:
             return _MODULES[key]
 
     def bind(self, *args, device=None, **kwargs):
-        """Checked and packed arguments, launchable many times (BoundLaunch)."""
+        """Checked and packed arguments, launchable many times (BoundLaunch).
+        Every argument is checked before the kernel is loaded on the GPU."""
+        values = bind_values(self.manifest, args, kwargs)
         if device is None:
-            device = _device_of(list(args) + list(kwargs.values()))
-        return self.module(device).bind(*args, **kwargs)
+            device = _device_of(list(values.values()))
+        packed = pack(self.manifest, values, device)
+        return BoundLaunch(self.module(device), packed, list(values.values()))
 
     def __call__(self, *args, stream=None, **kwargs):
         values = list(args) + list(kwargs.values())

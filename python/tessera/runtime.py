@@ -431,6 +431,19 @@ def bind_values(manifest, args, kwargs):
     return values
 
 
+def pack(manifest, values, device):
+    """The tessera_arg array of `values` ({name: value}, see bind_values),
+    every argument checked against the manifest first (needs no GPU)."""
+    packed = (TesseraArg * len(manifest.params))()
+    for i, spec in enumerate(manifest.params):
+        value = values[spec["name"]]
+        if spec["kind"] == "tensor":
+            packed[i] = _tensor_arg(spec, value, device)
+        else:
+            packed[i] = _scalar_arg(spec, value)
+    return packed
+
+
 class Module:
     """A loaded kernel. Call it with every manifest parameter (by name or in
     the manifest's order)."""
@@ -475,14 +488,8 @@ class Module:
     def bind(self, *args, **kwargs):
         """Checks the tensors and scalars against the manifest and packs them."""
         values = bind_values(self.manifest, args, kwargs)
-        packed = (TesseraArg * len(self.manifest.params))()
-        for i, spec in enumerate(self.manifest.params):
-            value = values[spec["name"]]
-            if spec["kind"] == "tensor":
-                packed[i] = _tensor_arg(spec, value, self.device)
-            else:
-                packed[i] = _scalar_arg(spec, value)
-        return BoundLaunch(self, packed, list(values.values()))
+        return BoundLaunch(self, pack(self.manifest, values, self.device),
+                           list(values.values()))
 
     def __call__(self, *args, stream=None, **kwargs):
         """Launches once on `stream` (default: torch's current stream)."""

@@ -119,6 +119,29 @@ class CompileTest(CacheTestCase):
             else:
                 os.environ["TESSERA_TARGET"] = saved
 
+    def test_a_launch_goes_through_the_runtime_library(self):
+        import ctypes
+        from tessera import _paths
+        try:
+            _paths.runtime_library()
+        except _paths.NotFound as error:
+            self.skipTest(str(error))
+        try:
+            ctypes.CDLL("libcuda.so.1")
+            self.skipTest("a CUDA driver is installed: test/gpu covers launches")
+        except OSError:
+            pass
+        from test_runtime_args import CudaArray
+        kernel = tessera.compile(TINY, target="sm_80")
+        x, y = CudaArray((64,), "<f4"), CudaArray((64,), "<f4", data=0x20000)
+        with self.assertRaisesRegex(tessera.TesseraError, "libcuda.so.1"):
+            kernel(X=x, Y=y)
+        # Argument errors come first, before the GPU is touched.
+        with self.assertRaisesRegex(TypeError, "copy: parameters are X, Y; missing Y"):
+            kernel(x)
+        with self.assertRaisesRegex(TypeError, "X: expected dtype f32"):
+            kernel(X=CudaArray((64,), "<f2"), Y=y)
+
     def test_jit_compiles_once_per_target(self):
         jit = tessera.jit(TINY)
         first = jit.compile("sm_80")
