@@ -9,7 +9,8 @@ GPU. Binds by the kernel's parameter names, like a launch:
     tessera.interpret("kernels/fa2.tile", Q=q, K=k, V=v, sm_scale=0.125,
                       Out=out, Lse=lse, constants={"CAUSAL": 1})
 
-Tensors are numpy arrays (or CPU torch tensors) of the parameter's dtype --
+Tensors are numpy arrays or torch tensors (CUDA ones through host copies) of
+the parameter's dtype --
 float16, float32, int32, int64; bf16 parameters take float32 arrays (numpy
 has no bfloat16; values are rounded to bf16 on the way in and out) or
 torch.bfloat16 tensors. Any layout is accepted (the interpreter gets a
@@ -86,14 +87,14 @@ def _as_numpy(name, value, dtype, copy_in=True):
     import numpy as np
     torch_tensor = None
     if type(value).__module__.startswith("torch"):
+        # A CUDA tensor (TESSERA_INTERPRET=1 on GPU code) goes through the host.
         torch_tensor = value
-        if value.device.type != "cpu":
-            raise TypeError(f"{name}: the interpreter takes CPU tensors, got {value.device}")
         want = {"f16": "torch.float16", "bf16": "torch.bfloat16", "f32": "torch.float32",
                 "i32": "torch.int32", "i64": "torch.int64"}[dtype]
         if str(value.dtype) != want:
             raise TypeError(f"{name}: expected dtype {want}, got {value.dtype}")
-        value = value.detach().float().numpy() if dtype == "bf16" else value.detach().numpy()
+        value = value.detach().cpu()
+        value = value.float().numpy() if dtype == "bf16" else value.numpy()
     if not isinstance(value, np.ndarray):
         raise TypeError(f"{name}: expected a numpy array or a CPU tensor, got "
                         f"{type(value).__name__}")
@@ -111,7 +112,7 @@ def _as_numpy(name, value, dtype, copy_in=True):
     def write_back(result):
         if torch_tensor is not None:
             import torch
-            torch_tensor.copy_(torch.from_numpy(result))
+            torch_tensor.copy_(torch.from_numpy(result).to(torch_tensor.device))
         else:
             value[...] = result.astype(value.dtype)
     return wide, write_back

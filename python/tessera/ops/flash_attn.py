@@ -20,8 +20,9 @@ allocated like q (torch.empty_like), Lse as float32 [B, H, N] (varlen:
 Both functions go through the custom ops torch.ops.tessera.flash_attn_fwd
 and flash_attn_varlen_fwd (torch.library), whose fake implementations let
 torch.compile trace them. CUDA tensors launch on the current stream; CPU
-tensors run on the CPU interpreter (tessera.interpret: exact semantics,
-slow, for tests). Forward only (no autograd).
+tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter
+(tessera.interpret: the GPU's numerics, slow, for tests). Forward only (no
+autograd).
 
 What the kernels do not do yet raises UnsupportedError (a
 NotImplementedError) from `check_supported`, the one place to extend.
@@ -242,8 +243,10 @@ def plan_varlen_launches(q, k, v, out, lse, cu_seqlens):
 
 
 def _run(launches, scale, causal, left, right, q):
-    """Launches (CUDA) or interprets (CPU) the kernel on each view tuple."""
-    if q.device.type == "cuda":
+    """Launches (CUDA) or interprets (CPU, or anything under
+    TESSERA_INTERPRET=1) the kernel on each view tuple."""
+    from ..kernel import _interpret_forced
+    if q.device.type == "cuda" and not _interpret_forced():
         kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device)
         for qv, kv, vv, ov, lv in launches:
             kernel(Q=qv, K=kv, V=vv, sm_scale=scale, Out=ov, Lse=lv)
