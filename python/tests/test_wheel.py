@@ -10,7 +10,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from support import REPO, has_module, has_tool, tessera  # noqa: F401
+from support import REPO, has_tool
 from tessera import _paths
 
 PROBE = r"""

@@ -27,7 +27,6 @@ same TESSERA_CACHE_DIR there. The runtime library comes from build/gpu
 """
 import argparse
 import csv
-import math
 import os
 import sys
 import time
@@ -222,6 +221,27 @@ def check_varlen(rows):
     return ok
 
 
+def check_opcheck():
+    """torch.library.opcheck: the schema, the fake implementation against the
+    real one (shapes, strides, dtypes), AOT dispatch with dynamic shapes."""
+    if not hasattr(torch.library, "opcheck"):
+        print("SKIP opcheck: torch.library.opcheck needs torch >= 2.4")
+        return True
+    ok = True
+    for layout in ("bnhd", "bhnd"):
+        q, k, v = make_inputs(layout, 2, 300, 4, 64, torch.float16, seed=3)
+        try:
+            torch.library.opcheck(torch.ops.tessera.flash_attn_fwd.default,
+                                  (q, k, v, 0.125, True, -1, -1),
+                                  test_utils=("test_schema", "test_faketensor",
+                                              "test_aot_dispatch_dynamic"))
+            print(f"PASS opcheck flash_attn_fwd ({layout})")
+        except Exception as error:  # noqa: BLE001 - report every failure
+            print(f"FAIL opcheck flash_attn_fwd ({layout}): {type(error).__name__}: {error}")
+            ok = False
+    return ok
+
+
 def check_unsupported():
     q = torch.zeros(1, 128, 4, 64, device="cuda", dtype=torch.float16)
     kv = torch.zeros(1, 128, 2, 64, device="cuda", dtype=torch.float16)
@@ -349,6 +369,7 @@ def main():
     ok &= check_varlen(rows)
     ok &= check_kernel_api(rows)
     ok &= check_unsupported()
+    ok &= check_opcheck()
     checks = sum(r["kind"] != "bench" for r in rows)
     failed = sum(r.get("result") == "FAIL" for r in rows)
     print(f"\n{checks - failed} of {checks} checks passed ({time.time() - start:.0f} s)")
