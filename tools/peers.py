@@ -17,6 +17,14 @@ peers.json, peers.md and peers.png under --out. Exit status 1 on any
 mismatch or failed run. With --no-peers only the Tessera kernels run: a
 tuning sweep whose peers.json lists every config (test/gpu/run_all.sh uses
 it for its tables). See docs/pytorch.md.
+
+Watchdog: the GPU work runs in a worker process (tessera_torch.Supervisor)
+that takes one job (a config or peer at a shape) at a time, each with a
+deadline of --timeout seconds (the Triton peer, which autotunes on its first
+call, TRITON_TIMEOUT_FACTOR times that). A job that does not finish (a hung
+kernel) is reported as TIMEOUT, the worker is killed, and a fresh worker
+takes the next job; normally one worker runs them all. --timeout 0 runs
+everything in this process with blocking waits.
 """
 
 import argparse
@@ -51,6 +59,8 @@ DEFAULT_SHAPES = ["1,32,2048,64", "4,32,2048,64", "4,32,2048,64,causal", "16,32,
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) of the Triton FA2 autotuning.
 TRITON_CONFIGS = [(128, 64, 4, 3), (128, 64, 8, 3), (128, 128, 8, 3), (128, 128, 8, 2),
                   (128, 32, 4, 4), (64, 64, 4, 3), (64, 32, 4, 4)]
+# The Triton job compiles every config above on its first call per key.
+TRITON_TIMEOUT_FACTOR = 5
 
 
 # ----------------------------------------------------------------------------
@@ -258,7 +268,7 @@ def event_times(fn, setup, count):
         start.record()
         fn()
         end.record()
-    torch.cuda.synchronize()
+    tt.wait(TIMEOUT, what="the timed launches")
     return [start.elapsed_time(end) for start, end in pairs]
 
 
@@ -276,10 +286,14 @@ def median_ms(fn, setup, args):
 # Peers
 # ----------------------------------------------------------------------------
 
+# Seconds tt.wait gives the GPU in this process (--timeout; 0: no limit).
+TIMEOUT = 0.0
+
+
 @dataclasses.dataclass
 class Result:
     peer: str
-    status: str = "error"  # "ok", "mismatch" or "error"
+    status: str = "error"  # "ok", "mismatch", "error" or "timeout"
     config: str = ""
     max_err: float = math.nan
     ms: float = math.nan
@@ -298,7 +312,7 @@ def measure(peer, shape, refs, args, check, timed, setup=no_setup, config=""):
     result = Result(peer, config=config)
     try:
         out, lse = check()
-        torch.cuda.synchronize()
+        tt.wait(TIMEOUT, what="the checked launch")
         result.max_err = max_error(out, lse, refs)
         if not result.max_err <= args.atol:
             result.status = "mismatch"
@@ -307,6 +321,8 @@ def measure(peer, shape, refs, args, check, timed, setup=no_setup, config=""):
         result.ms = median_ms(timed, setup, args)
         result.tflops = shape.flops / (result.ms * 1e-3) / 1e12
         result.status = "ok"
+    except tt.KernelTimeout:
+        raise  # This process's GPU is lost: the supervisor reports it.
     except Exception as error:  # Reported per peer; the others still run.
         result.note = error_note(error)
     return result
@@ -340,15 +356,19 @@ def tessera_config(peer, manifest, shape, q, k, v, refs, args, modules):
     return result
 
 
-def run_tessera(peer, manifests, shape, q, k, v, refs, args, modules):
-    """Every manifest matching the shape; returns (the fastest passing result,
-    or the first failure, and all results)."""
+def run_tessera(peer, manifests, shape, args, pool):
+    """Every manifest matching the shape, each a job; returns (the fastest
+    passing result, or the first failure, and all results)."""
     candidates = matching(manifests, shape)
     if not candidates:
         return Result(peer, status="skipped", note="no manifest with HEAD_DIM="
                       f"{shape.D} CAUSAL={int(shape.causal)}"), []
-    results = [tessera_config(peer, m, shape, q, k, v, refs, args, modules)
-               for m in candidates]
+    results = []
+    for m in candidates:
+        config = f"{m.config} ({m.path.name})"
+        job = {"kind": "tessera", "peer": peer, "manifest": str(m.path)}
+        results.append(run_job(pool, job, shape, args, peer, f"{m.kernel} {config} {shape}",
+                               config=config, manifest=str(m.path)))
     passing = [r for r in results if r.status == "ok"]
     best = min(passing, key=lambda r: r.ms) if passing else results[0]
     if len(candidates) > 1:
@@ -388,26 +408,84 @@ def run_triton(shape, q, k, v, refs, args, sm_scale):
     return result
 
 
-def run_shape(shape, fa2, fa1, args, modules):
-    """All peers at one shape: (results in peer order, Tessera sweep results)."""
-    q, k, v = make_inputs(shape, args.seed)
+# ----------------------------------------------------------------------------
+# Jobs: run in the worker process (or in this one with --timeout 0)
+# ----------------------------------------------------------------------------
+
+# The worker's state: the current shape's inputs and reference, loaded kernels.
+_WORKER = {"key": None, "inputs": None, "modules": {}}
+
+
+def worker_init():
+    """Once per worker: the GPU, the runtime library; what the reports say
+    about the setup."""
+    torch.cuda.init()
+    tt.library()
+    return {"device": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "triton": triton.__version__ if triton else None}
+
+
+def shape_inputs(shape, seed):
+    """q, k, v and the reference of `shape`, made once per shape and worker."""
+    if _WORKER["key"] != (shape, seed):
+        _WORKER["key"] = _WORKER["inputs"] = None
+        torch.cuda.empty_cache()
+        q, k, v = make_inputs(shape, seed)
+        refs = reference(q, k, v, shape, 1.0 / math.sqrt(shape.D))
+        _WORKER["key"], _WORKER["inputs"] = (shape, seed), (q, k, v, refs)
+    return _WORKER["inputs"]
+
+
+def worker_job(job):
+    """One job: a Tessera manifest, an SDPA backend or Triton at one shape.
+    Returns the Result as a dict (plain data crosses the process boundary)."""
+    global TIMEOUT
+    args = argparse.Namespace(**job["settings"])
+    TIMEOUT = args.timeout
+    shape = Shape(**job["shape"])
+    q, k, v, refs = shape_inputs(shape, args.seed)
     sm_scale = 1.0 / math.sqrt(shape.D)
-    refs = reference(q, k, v, shape, sm_scale)
+    if job["kind"] == "tessera":
+        result = tessera_config(job["peer"], tt.Manifest.load(job["manifest"]), shape, q, k,
+                                v, refs, args, _WORKER["modules"])
+    elif job["kind"] == "sdpa":
+        result = run_sdpa(job["peer"], getattr(SDPBackend, job["backend"]), shape, q, k, v,
+                          refs, args, sm_scale)
+    else:
+        result = run_triton(shape, q, k, v, refs, args, sm_scale)
+    return dataclasses.asdict(result)
+
+
+def run_job(pool, job, shape, args, peer, label, config="", manifest="", timeout=None):
+    """Runs `job` at `shape` in the pool; a Result even when it hung or crashed."""
+    settings = {key: getattr(args, key) for key in
+                ("warmup", "iters", "budget_ms", "atol", "seed", "timeout")}
+    outcome = pool.run({**job, "shape": dataclasses.asdict(shape), "settings": settings},
+                       timeout=timeout, label=label)
+    if outcome.status == "done":
+        return Result(**outcome.value)
+    status = "timeout" if outcome.status == "timeout" else "error"
+    return Result(peer, status=status, config=config, note=outcome.message,
+                  manifest=manifest)
+
+
+def run_shape(shape, fa2, fa1, args, pool):
+    """All peers at one shape: (results in peer order, Tessera sweep results)."""
     results, sweep = [], []
     for peer, manifests in (("Tessera FA2", fa2), ("Tessera FA1", fa1)):
         if manifests:
-            best, tried = run_tessera(peer, manifests, shape, q, k, v, refs, args, modules)
+            best, tried = run_tessera(peer, manifests, shape, args, pool)
             results.append(best)
             sweep += tried
     if not args.no_peers:
-        results.append(run_sdpa("SDPA flash", SDPBackend.FLASH_ATTENTION, shape, q, k, v,
-                                refs, args, sm_scale))
-        results.append(run_sdpa("SDPA cudnn", SDPBackend.CUDNN_ATTENTION, shape, q, k, v,
-                                refs, args, sm_scale))
+        for peer, backend in (("SDPA flash", "FLASH_ATTENTION"),
+                              ("SDPA cudnn", "CUDNN_ATTENTION")):
+            results.append(run_job(pool, {"kind": "sdpa", "peer": peer, "backend": backend},
+                                   shape, args, peer, f"{peer} {shape}"))
     if not (args.no_peers or args.no_triton):
-        results.append(run_triton(shape, q, k, v, refs, args, sm_scale))
-    del q, k, v, refs
-    torch.cuda.empty_cache()
+        timeout = args.timeout * TRITON_TIMEOUT_FACTOR if args.timeout > 0 else None
+        results.append(run_job(pool, {"kind": "triton"}, shape, args, "Triton FA2",
+                               f"Triton FA2 {shape}", timeout=timeout))
     return results, sweep
 
 
@@ -495,7 +573,7 @@ def write_json(path, rows, sweeps, meta):
         json.dump(json_safe(data), file, indent=1)
 
 
-def write_png(path, rows, peers):
+def write_png(path, rows, peers, device):
     """Grouped bars: TFLOP/s of each peer per shape. Skipped without matplotlib."""
     try:
         import matplotlib
@@ -516,7 +594,7 @@ def write_png(path, rows, peers):
     ax.set_xticklabels([f"{s.B},{s.H},{s.N},{s.D}" + ("\ncausal" if s.causal else "")
                         for s, _ in rows], fontsize=8)
     ax.set_ylabel("TFLOP/s (fp16 forward)")
-    ax.set_title(f"Attention forward on {torch.cuda.get_device_name()}")
+    ax.set_title(f"Attention forward on {device}")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -527,18 +605,20 @@ def write_png(path, rows, peers):
 # Main
 # ----------------------------------------------------------------------------
 
-def write_reports(args, rows, sweeps, skipped, seconds):
+def write_reports(args, rows, sweeps, skipped, seconds, info):
     """peers.csv, peers.json, peers.md and peers.png under args.out; returns
-    the markdown table."""
+    the markdown table. `info`: the worker's device, torch and triton."""
     peers = list(dict.fromkeys(r.peer for _, results in rows for r in results))
     table = markdown_table(rows, peers)
-    meta = {"device": torch.cuda.get_device_name(), "torch": torch.__version__,
-            "triton": triton.__version__ if triton else None, "atol": args.atol,
-            "seed": args.seed, "seconds": round(seconds, 1), "skipped_shapes": skipped}
+    info = info or {}
+    meta = {"device": info.get("device"), "torch": info.get("torch"),
+            "triton": info.get("triton"), "atol": args.atol, "seed": args.seed,
+            "timeout": args.timeout, "seconds": round(seconds, 1),
+            "skipped_shapes": skipped}
     write_csv(args.out / "peers.csv", rows)
     write_json(args.out / "peers.json", rows, sweeps, meta)
     (args.out / "peers.md").write_text(table + "\n")
-    write_png(args.out / "peers.png", rows, peers)
+    write_png(args.out / "peers.png", rows, peers, info.get("device", "the GPU"))
     return table
 
 
@@ -568,6 +648,10 @@ def parse_args(argv):
     parser.add_argument("--no-triton", action="store_true", help="skip the Triton peer")
     parser.add_argument("--no-peers", action="store_true",
                         help="run only the Tessera kernels (a tuning sweep)")
+    parser.add_argument("--timeout", type=float, default=60,
+                        help="seconds one config or peer at one shape may take in the "
+                             "worker process before it is reported as TIMEOUT and the "
+                             "run goes on (60; 0: everything in this process, no limit)")
     return parser.parse_args(argv)
 
 
@@ -592,36 +676,50 @@ def main(argv=None):
     if not fa2:
         sys.exit(f"peers: error: no fa2 manifest in {' '.join(args.fa2)}")
     check_environment(args)
-    print(f"peers: {torch.cuda.get_device_name()}, torch {torch.__version__}, triton "
-          f"{triton.__version__ if triton else '-'}, runtime {tt.find_library()}; "
-          f"{len(fa2)} FA2 and {len(fa1)} FA1 manifests; atol {args.atol:g}", flush=True)
+    global TIMEOUT
+    TIMEOUT = args.timeout
     args.out.mkdir(parents=True, exist_ok=True)
-    rows, sweeps, skipped, modules = [], [], [], {}
+    rows, sweeps, skipped = [], [], []
     started = time.time()
-    for shape in args.shapes:
-        if not matching(fa2, shape):
-            skipped.append(str(shape))
-            print(f"  {str(shape):22} skipped: no FA2 manifest with HEAD_DIM={shape.D} "
-                  f"CAUSAL={int(shape.causal)}", flush=True)
-            continue
-        results, sweep = run_shape(shape, fa2, fa1, args, modules)
-        rows.append((shape, results))
-        sweeps.append(sweep)
-        for r in results:
-            print(f"  {str(shape):22} {r.peer:12} {r.status:8} {fmt(r.tflops):>7} TFLOP/s "
-                  f"{fmt(r.ms, '{:.4f}'):>8} ms  err {fmt(r.max_err, '{:.2e}')}  "
-                  f"{r.config}  {r.note}", flush=True)
-        # After every shape, so that a run cut short still leaves its results.
-        table = write_reports(args, rows, sweeps, skipped, time.time() - started)
+    with tt.runner(worker_job, args.timeout, init=worker_init) as pool:
+        failed_start = pool.start()
+        if failed_start is not None:
+            sys.exit(f"peers: error: {failed_start.message}")
+        info = pool.info or {}
+        print(f"peers: {info.get('device')}, torch {info.get('torch')}, triton "
+              f"{info.get('triton') or '-'}, runtime {tt.find_library()}; {len(fa2)} FA2 "
+              f"and {len(fa1)} FA1 manifests; atol {args.atol:g}; "
+              + (f"a worker process, {args.timeout:g} s per job" if args.timeout > 0
+                 else "in this process, no timeout"), flush=True)
+        for shape in args.shapes:
+            if not matching(fa2, shape):
+                skipped.append(str(shape))
+                print(f"  {str(shape):22} skipped: no FA2 manifest with HEAD_DIM={shape.D} "
+                      f"CAUSAL={int(shape.causal)}", flush=True)
+                continue
+            results, sweep = run_shape(shape, fa2, fa1, args, pool)
+            rows.append((shape, results))
+            sweeps.append(sweep)
+            shown = {(r.peer, r.manifest) for r in results}
+            # The row of each peer, then the configs of a sweep that failed
+            # (a TIMEOUT among them) behind a faster one.
+            for r in results + [r for r in sweep if r.status != "ok"
+                                and (r.peer, r.manifest) not in shown]:
+                print(f"  {str(shape):22} {r.peer:12} {r.status:8} {fmt(r.tflops):>7} TFLOP/s "
+                      f"{fmt(r.ms, '{:.4f}'):>8} ms  err {fmt(r.max_err, '{:.2e}')}  "
+                      f"{r.config}  {r.note}", flush=True)
+            # After every shape, so that a run cut short still leaves its results.
+            table = write_reports(args, rows, sweeps, skipped, time.time() - started,
+                                  pool.info)
     print("\n" + (table if rows else "(no shape had a matching FA2 manifest)"))
     for shape in skipped:
         print(f"(skipped {shape}: no matching FA2 manifest)")
     failed = [(s, r) for s, results in rows for r in results
-              if r.status in ("mismatch", "error")]
+              if r.status in ("mismatch", "error", "timeout")]
     for shape, r in failed:
         print(f"peers: FAILED {r.peer} at {shape}: {r.status}: {r.note}", file=sys.stderr)
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    tt.exit_now(main())

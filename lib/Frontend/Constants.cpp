@@ -55,6 +55,8 @@ std::string ConstValue::str() const {
   }
   case Kind::Bool:
     return boolValue ? "true" : "false";
+  case Kind::Type:
+    return typeName;
   }
   return "";
 }
@@ -67,6 +69,8 @@ StringRef ConstValue::describeKind() const {
     return "a float";
   case Kind::Bool:
     return "a bool";
+  case Kind::Type:
+    return "an element type";
   }
   return "";
 }
@@ -93,6 +97,9 @@ FailureOr<ConstValue> tessera::frontend::foldUnary(UnaryOp op,
                                                    const ConstValue &operand,
                                                    SMLoc loc,
                                                    Diagnostics &diags) {
+  if (operand.isType())
+    return diags.error(loc, "an element type (" + operand.typeName +
+                                ") is not a number");
   if (op == UnaryOp::Not) {
     if (!operand.isBool())
       return diags.error(loc,
@@ -225,6 +232,16 @@ FailureOr<ConstValue> tessera::frontend::foldBinary(BinaryOp op,
                                                     const ConstValue &rhs,
                                                     SMLoc loc,
                                                     Diagnostics &diags) {
+  if (lhs.isType() || rhs.isType()) {
+    // Element types compare (`if DTYPE == bf16:`), nothing else.
+    if (lhs.isType() && rhs.isType() &&
+        (op == BinaryOp::Eq || op == BinaryOp::Ne))
+      return ConstValue::getBool((lhs.typeName == rhs.typeName) ==
+                                 (op == BinaryOp::Eq));
+    return diags.error(loc, "operator '" + spellBinaryOp(op) +
+                                "' cannot take an element type (only == and "
+                                "!= compare two of them)");
+  }
   if (lhs.isBool() && rhs.isBool())
     return foldBools(op, lhs.boolValue, rhs.boolValue, loc, diags);
   if (lhs.isBool() || rhs.isBool())
@@ -242,6 +259,9 @@ FailureOr<ConstValue> tessera::frontend::foldBuiltin(StringRef name,
                                                      Diagnostics &diags) {
   if (lhs.isBool() || rhs.isBool())
     return diags.error(loc, "'" + name + "' expects numbers, got a bool");
+  if (lhs.isType() || rhs.isType())
+    return diags.error(loc, "'" + name + "' expects numbers, got an element "
+                                         "type");
   if (name == "cdiv") {
     if (!lhs.isInt() || !rhs.isInt())
       return diags.error(loc, "'cdiv' expects integers");
@@ -270,6 +290,8 @@ FailureOr<ConstValue> tessera::frontend::evaluateConstant(
     if (std::optional<ConstValue> value =
             lookupPredefinedConstant(name->getName()))
       return *value;
+    if (isTypeName(name->getName()))
+      return ConstValue::getType(name->getName());
     return diags.error(expr.getLoc(), "'" + name->getName() +
                                           "' is not a compile-time constant");
   }
@@ -337,6 +359,10 @@ static std::optional<ConstValue> parseDefineValue(StringRef text,
       return std::nullopt;
     return ConstValue::getFloat(negative ? -value : value);
   }
+  case ConstValue::Kind::Type:
+    if (!isTypeName(text))
+      return std::nullopt;
+    return ConstValue::getType(text);
   }
   return std::nullopt;
 }

@@ -25,7 +25,7 @@ class Diagnostics;
 
 /// A compile-time value: an integer, a float or a bool.
 struct ConstValue {
-  enum class Kind { Int, Float, Bool };
+  enum class Kind { Int, Float, Bool, Type };
 
   static ConstValue getInt(int64_t value) {
     return {Kind::Int, value, 0, false};
@@ -34,10 +34,15 @@ struct ConstValue {
     return {Kind::Float, 0, value, false};
   }
   static ConstValue getBool(bool value) { return {Kind::Bool, 0, 0, value}; }
+  /// An element type (`const DTYPE = f16`), by its name in the language.
+  static ConstValue getType(llvm::StringRef name) {
+    return {Kind::Type, 0, 0, false, name.str()};
+  }
 
   bool isInt() const { return kind == Kind::Int; }
   bool isFloat() const { return kind == Kind::Float; }
   bool isBool() const { return kind == Kind::Bool; }
+  bool isType() const { return kind == Kind::Type; }
   /// The value as a double (ints and bools convert).
   double toDouble() const;
   /// The value as written in the language ("128", "0.5", "true").
@@ -49,6 +54,7 @@ struct ConstValue {
   int64_t intValue;
   double floatValue;
   bool boolValue;
+  std::string typeName = {};
 };
 
 /// The file's constants with their final values, in declaration order.

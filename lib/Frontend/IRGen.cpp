@@ -40,6 +40,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
+#include <deque>
 #include <limits>
 
 using namespace tessera::frontend;
@@ -304,6 +305,8 @@ private:
                                llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callFull(const CallExpr &call,
                              llvm::ArrayRef<const Expr *> args);
+  FailureOr<TValue> callNarrow(const CallExpr &call,
+                               llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callCast(const CallExpr &call,
                              llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callOnlineSoftmax(const CallExpr &call,
@@ -321,8 +324,11 @@ private:
     llvm::SmallVector<Value> indices;
     llvm::SmallVector<int64_t> shape;
   };
+  /// The indices and tile shape of `tensor[items]`; with `allowScalar`, a
+  /// subscript that indexes every dimension gives an empty shape.
   FailureOr<Access> lowerAccess(const TensorParam &tensor,
-                                const SubscriptExpr &expr);
+                                const SubscriptExpr &expr,
+                                bool allowScalar = false);
   FailureOr<int64_t> sliceLength(const TensorParam &tensor, unsigned dim,
                                  const SliceExpr &slice, const TValue &start);
   LogicalResult lowerStore(const SubscriptExpr &target, const TValue &value,
@@ -352,6 +358,8 @@ private:
   mlir::func::FuncOp func;
 
   std::vector<TensorParam> tensors;
+  /// Views made in the body (`Q.narrow(...)`); a deque keeps them in place.
+  std::deque<TensorParam> derivedTensors;
   llvm::StringMap<unsigned> tensorIndex;
   llvm::StringMap<Value> scalarParams;
   /// Symbolic sizes in order of first appearance, where each first appears
@@ -511,12 +519,22 @@ LogicalResult KernelGen::declareParams(llvm::SmallVectorImpl<Type> &argTypes) {
   for (const ParamDecl &param : decl.params) {
     if (failed(checkParamName(param.name, param.loc)))
       return failure();
-    std::optional<Type> elementType = parseElementType(ctx, param.typeName);
+    // An element type, or a constant naming one (`const DTYPE = f16`).
+    StringRef typeName = param.typeName;
+    if (const ConstantTable::Entry *entry = constants.lookup(typeName)) {
+      if (!entry->value.isType())
+        return diags.error(param.typeLoc,
+                           "'" + typeName + "' is " +
+                               entry->value.describeKind() +
+                               " constant, not an element type");
+      typeName = entry->value.typeName;
+    }
+    std::optional<Type> elementType = parseElementType(ctx, typeName);
     if (!elementType)
       return diags.error(param.typeLoc, "unknown element type '" +
                                             param.typeName +
                                             "'; expected f16, bf16, f32 or "
-                                            "i32");
+                                            "i32, or a constant naming one");
     if (param.isTensor) {
       if (failed(declareTensor(param, *elementType)))
         return failure();
@@ -748,6 +766,9 @@ LogicalResult KernelGen::setKernelAttrs() {
             ? mlir::Attribute(builder.getI64IntegerAttr(value.intValue))
         : value.isBool()
             ? mlir::Attribute(builder.getBoolAttr(value.boolValue))
+        : value.isType()
+            ? mlir::Attribute(mlir::TypeAttr::get(
+                  *parseElementType(ctx, value.typeName)))
             : mlir::Attribute(builder.getF64FloatAttr(value.floatValue));
     constantAttrs.push_back(builder.getNamedAttr(name, attr));
   }
@@ -1142,8 +1163,11 @@ FailureOr<TValue> KernelGen::evalName(const NameExpr &expr) {
     return TValue::ofRuntime(scalar);
   if (sizeSources.count(name))
     return TValue::ofRuntime(getSize(name));
-  if (const ConstantTable::Entry *entry = constants.lookup(name))
+  if (const ConstantTable::Entry *entry = constants.lookup(name)) {
+    if (entry->value.isType())
+      return TValue::ofType(*parseElementType(ctx, entry->value.typeName));
     return TValue::ofConstant(entry->value);
+  }
   if (std::optional<ConstValue> value = lookupPredefinedConstant(name))
     return TValue::ofConstant(*value);
   if (std::optional<Type> type = parseElementType(ctx, name))
@@ -1195,6 +1219,12 @@ static bool isComparison(BinaryOp op) {
 
 FailureOr<TValue> KernelGen::applyBinary(BinaryOp op, const TValue &lhs,
                                          const TValue &rhs, SMLoc loc) {
+  // Element types compare at compile time (`if DTYPE == bf16:`).
+  if (lhs.kind == TValue::Kind::ElementType &&
+      rhs.kind == TValue::Kind::ElementType &&
+      (op == BinaryOp::Eq || op == BinaryOp::Ne))
+    return TValue::ofConstant(
+        ConstValue::getBool((lhs.type == rhs.type) == (op == BinaryOp::Eq)));
   if (lhs.isConstant() && rhs.isConstant()) {
     FailureOr<ConstValue> folded =
         foldBinary(op, lhs.constant, rhs.constant, loc, diags);
@@ -1468,6 +1498,7 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
   };
   static const Entry kMethods[] = {
       {"to", {{"x", "dtype"}, 2}, &KernelGen::callCast},
+      {"narrow", {{"x", "dim", "start", "length"}, 4}, &KernelGen::callNarrow},
   };
   bool isMethod = call.getReceiver() != nullptr;
   llvm::ArrayRef<Entry> table = isMethod ? llvm::ArrayRef<Entry>(kMethods)
@@ -1477,7 +1508,9 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
   if (entry == table.end()) {
     if (isMethod)
       return diags.error(call.getLoc(), "unknown method '" + call.getCallee() +
-                                            "' (tiles have '.to(dtype)')");
+                                            "' (tiles have '.to(dtype)', "
+                                            "tensors '.narrow(dim, start, "
+                                            "length)')");
     if (call.getCallee() == "range")
       return diags.error(call.getLoc(),
                          "'range' is only allowed in a 'for' loop");
@@ -1901,6 +1934,44 @@ FailureOr<TValue> KernelGen::callFull(const CallExpr &call,
   return castTo(splat, type, call.getLoc());
 }
 
+FailureOr<TValue> KernelGen::callNarrow(const CallExpr &call,
+                                        llvm::ArrayRef<const Expr *> args) {
+  FailureOr<TValue> base = eval(*args[0]);
+  if (failed(base))
+    return failure();
+  if (base->kind != TValue::Kind::Tensor)
+    return diags.error(call.getLoc(), "'narrow' applies to a tensor in global "
+                                      "memory (a parameter or a narrowed "
+                                      "view of one)");
+  const TensorParam &tensor = *base->tensor;
+  FailureOr<TValue> dim = eval(*args[1]);
+  if (failed(dim))
+    return failure();
+  int64_t rank = static_cast<int64_t>(tensor.fixedDims.size());
+  if (!dim->isConstant() || !dim->constant.isInt() ||
+      dim->constant.intValue < 0 || dim->constant.intValue >= rank)
+    return diags.error(args[1]->getLoc(),
+                       "expected a constant dimension in [0, " +
+                           llvm::Twine(rank) + ") of '" + tensor.name + "'");
+  llvm::SmallVector<Value, 2> bounds;
+  for (const Expr *arg : args.drop_front(2)) {
+    FailureOr<TValue> value = eval(*arg);
+    if (failed(value))
+      return failure();
+    FailureOr<Value> scalar = asI32(*value, arg->getLoc(), "a bound of 'narrow'");
+    if (failed(scalar))
+      return failure();
+    bounds.push_back(*scalar);
+  }
+  unsigned d = static_cast<unsigned>(dim->constant.intValue);
+  TensorParam &narrowed = derivedTensors.emplace_back(tensor);
+  narrowed.view = tile::NarrowOp::create(
+      builder, getLoc(call.getLoc()), tensor.view, d, bounds[0], bounds[1]);
+  narrowed.fixedDims[d] = std::nullopt;
+  narrowed.dimNames[d] = StringRef();
+  return TValue::ofTensor(&narrowed);
+}
+
 FailureOr<TValue> KernelGen::callCast(const CallExpr &call,
                                       llvm::ArrayRef<const Expr *> args) {
   FailureOr<TValue> x = eval(*args[0]);
@@ -2019,7 +2090,8 @@ FailureOr<int64_t> KernelGen::sliceLength(const TensorParam &tensor,
 }
 
 FailureOr<KernelGen::Access> KernelGen::lowerAccess(const TensorParam &tensor,
-                                                    const SubscriptExpr &expr) {
+                                                    const SubscriptExpr &expr,
+                                                    bool allowScalar) {
   const std::vector<ExprPtr> &items = expr.getItems();
   size_t rank = tensor.fixedDims.size();
   if (items.size() != rank)
@@ -2056,12 +2128,15 @@ FailureOr<KernelGen::Access> KernelGen::lowerAccess(const TensorParam &tensor,
       return failure();
     access.shape.push_back(*length);
   }
-  if (access.shape.empty())
+  if (access.shape.empty()) {
+    if (allowScalar)
+      return access;
     return diags.error(expr.getLoc(), "expected at least one slice 'a : b' in "
                                       "the subscript of '" +
                                           tensor.name +
-                                          "'; tiles have at least one "
-                                          "dimension");
+                                          "' (a store writes a tile; reading "
+                                          "one element is a scalar load)");
+  }
   if (failed(checkTileShape(access.shape, expr.getLoc())))
     return failure();
   return access;
@@ -2121,9 +2196,14 @@ FailureOr<TValue> KernelGen::evalSubscript(const SubscriptExpr &expr) {
     return diags.error(expr.getLoc(), "cannot load from '" + tensor.name +
                                           "': it is an output; declare it "
                                           "'inout' to read it");
-  FailureOr<Access> access = lowerAccess(tensor, expr);
+  FailureOr<Access> access = lowerAccess(tensor, expr, /*allowScalar=*/true);
   if (failed(access))
     return failure();
+  // Every dimension indexed: one element, a scalar (`start = CuSeqlens[b]`).
+  if (access->shape.empty())
+    return TValue::ofRuntime(tile::LoadScalarOp::create(
+        builder, getLoc(expr.getLoc()), tensor.elementType, tensor.view,
+        access->indices, builder.getF64FloatAttr(0.0)));
   auto type = mlir::RankedTensorType::get(access->shape, tensor.elementType);
   return TValue::ofRuntime(
       tile::LoadOp::create(builder, getLoc(expr.getLoc()), type, tensor.view,

@@ -63,6 +63,20 @@ Element fromInt(int64_t value) {
   return e;
 }
 
+/// A view of a tensor argument: the whole tensor, or a part narrowed along
+/// some dimensions (tile.narrow): elements start `offset` elements into the
+/// tensor's storage, with the tensor's strides and `sizes` of their own.
+struct ViewRef {
+  Tensor *tensor = nullptr;
+  int64_t offset = 0;
+  SmallVector<int64_t, 4> sizes;
+
+  static ViewRef whole(Tensor *tensor) {
+    return {tensor, 0, SmallVector<int64_t, 4>(tensor->getShape())};
+  }
+  ArrayRef<int64_t> strides() const { return tensor->getStrides(); }
+};
+
 /// A value of the interpreted program: a scalar, a tile or a view. Tiles are
 /// immutable once computed, so copies share their elements.
 class RtValue {
@@ -84,10 +98,10 @@ public:
     value.inlineScalar = element;
     return value;
   }
-  static RtValue ofView(Type type, Tensor *view) {
+  static RtValue ofView(Type type, ViewRef view) {
     RtValue value;
     value.type = type;
-    value.view = view;
+    value.view = std::make_shared<ViewRef>(std::move(view));
     return value;
   }
   /// The same elements seen with another type of the same number of elements.
@@ -116,13 +130,13 @@ public:
     return MutableArrayRef<Element>(&inlineScalar, 1);
   }
   Element getScalar() const { return inlineScalar; }
-  Tensor *getView() const { return view; }
+  const ViewRef &getView() const { return *view; }
 
 private:
   Type type;
   Element inlineScalar = fromInt(0);
   std::shared_ptr<std::vector<Element>> data;
-  Tensor *view = nullptr;
+  std::shared_ptr<ViewRef> view;
 };
 
 } // namespace
@@ -533,11 +547,11 @@ static std::array<RtValue, 3> onlineSoftmax(const RtValue &scores,
 /// the leading dimensions beyond the tile's rank are indexed, not sliced)
 /// that lies inside the view. Elements outside are skipped.
 template <typename Fn>
-static void forEachInBounds(const Tensor &view, ArrayRef<int64_t> starts,
+static void forEachInBounds(const ViewRef &view, ArrayRef<int64_t> starts,
                             ArrayRef<int64_t> tileShape, Fn fn) {
-  ArrayRef<int64_t> sizes = view.getShape(), strides = view.getStrides();
+  ArrayRef<int64_t> sizes = view.sizes, strides = view.strides();
   unsigned rank = tileShape.size(), lead = sizes.size() - rank;
-  int64_t base = 0;
+  int64_t base = view.offset;
   for (unsigned d = 0; d < lead; ++d) {
     if (starts[d] < 0 || starts[d] >= sizes[d])
       return;
@@ -630,6 +644,7 @@ private:
   LogicalResult executeCmpI(arith::CmpIOp op);
   LogicalResult executeSelect(arith::SelectOp op);
   LogicalResult executeLoad(tile::LoadOp op);
+  LogicalResult executeLoadScalar(tile::LoadScalarOp op);
   LogicalResult executeStore(tile::StoreOp op);
   LogicalResult executeFor(scf::ForOp op);
   LogicalResult executeIf(scf::IfOp op);
@@ -829,7 +844,8 @@ LogicalResult ProgramRunner::executeSelect(arith::SelectOp op) {
 }
 
 LogicalResult ProgramRunner::executeLoad(tile::LoadOp op) {
-  const Tensor &view = *get(op.getView()).getView();
+  const ViewRef &ref = get(op.getView()).getView();
+  const Tensor &view = *ref.tensor;
   SmallVector<int64_t, 4> starts = getInts(op.getIndices());
   RankedTensorType type = op.getResult().getType();
   RtValue result = RtValue::alloc(type);
@@ -839,14 +855,14 @@ LogicalResult ProgramRunner::executeLoad(tile::LoadOp op) {
     std::fill(out.begin(), out.end(),
               fromFloat(roundToFloatDType(padding,
                                           floatDType(type.getElementType()))));
-    forEachInBounds(view, starts, type.getShape(),
+    forEachInBounds(ref, starts, type.getShape(),
                     [&](int64_t tileOffset, int64_t viewOffset) {
                       out[tileOffset] = fromFloat(view.loadFloat(viewOffset));
                     });
   } else {
     std::fill(out.begin(), out.end(),
               fromInt(floatToSigned(padding, intWidth(type))));
-    forEachInBounds(view, starts, type.getShape(),
+    forEachInBounds(ref, starts, type.getShape(),
                     [&](int64_t tileOffset, int64_t viewOffset) {
                       out[tileOffset] = fromInt(view.loadInt(viewOffset));
                     });
@@ -855,18 +871,41 @@ LogicalResult ProgramRunner::executeLoad(tile::LoadOp op) {
   return success();
 }
 
+LogicalResult ProgramRunner::executeLoadScalar(tile::LoadScalarOp op) {
+  const ViewRef &ref = get(op.getView()).getView();
+  SmallVector<int64_t, 4> index = getInts(op.getIndices());
+  bool inBounds = true;
+  int64_t offset = ref.offset;
+  for (unsigned d = 0; d < index.size(); ++d) {
+    inBounds &= index[d] >= 0 && index[d] < ref.sizes[d];
+    offset += index[d] * ref.strides()[d];
+  }
+  Type type = op.getType();
+  double padding = op.getPadding().convertToDouble();
+  Element element;
+  if (isa<FloatType>(type))
+    element = fromFloat(inBounds ? ref.tensor->loadFloat(offset)
+                                 : roundToFloatDType(padding, floatDType(type)));
+  else
+    element = fromInt(inBounds ? ref.tensor->loadInt(offset)
+                               : floatToSigned(padding, intWidth(type)));
+  set(op.getResult(), RtValue::scalar(type, element));
+  return success();
+}
+
 LogicalResult ProgramRunner::executeStore(tile::StoreOp op) {
-  Tensor &view = *get(op.getView()).getView();
+  const ViewRef &ref = get(op.getView()).getView();
+  Tensor &view = *ref.tensor;
   SmallVector<int64_t, 4> starts = getInts(op.getIndices());
   const RtValue &value = get(op.getValue());
   ArrayRef<Element> in = value.elements();
   if (isa<FloatType>(value.getElementType())) {
-    forEachInBounds(view, starts, value.getShape(),
+    forEachInBounds(ref, starts, value.getShape(),
                     [&](int64_t tileOffset, int64_t viewOffset) {
                       view.storeFloat(viewOffset, in[tileOffset].f);
                     });
   } else {
-    forEachInBounds(view, starts, value.getShape(),
+    forEachInBounds(ref, starts, value.getShape(),
                     [&](int64_t tileOffset, int64_t viewOffset) {
                       view.storeInt(viewOffset, in[tileOffset].i);
                     });
@@ -987,12 +1026,29 @@ LogicalResult ProgramRunner::execute(Operation &operation) {
             op.getType(), fromInt(launch.config.grid[op.getAxis()])));
       })
       .Case([&](tile::DimOp op) {
-        const Tensor &view = *get(op.getView()).getView();
+        const ViewRef &view = get(op.getView()).getView();
         return setResult(RtValue::scalar(
             op.getType(),
-            fromInt(wrapToWidth(view.getShape()[op.getIndex()], 32))));
+            fromInt(wrapToWidth(view.sizes[op.getIndex()], 32))));
+      })
+      .Case([&](tile::NarrowOp op) {
+        // Elements [start, start + length) of dimension `dim`, clipped to
+        // the view; a start outside [0, size] gives an empty view.
+        ViewRef view = get(op.getView()).getView();
+        unsigned dim = op.getDim();
+        int64_t start = get(op.getStart()).getScalar().i;
+        int64_t length = get(op.getLength()).getScalar().i;
+        int64_t size = view.sizes[dim];
+        if (start < 0 || start > size) {
+          view.sizes[dim] = 0;
+        } else {
+          view.sizes[dim] = std::clamp<int64_t>(length, 0, size - start);
+          view.offset += start * view.strides()[dim];
+        }
+        return setResult(RtValue::ofView(op.getType(), std::move(view)));
       })
       .Case([&](tile::LoadOp op) { return executeLoad(op); })
+      .Case([&](tile::LoadScalarOp op) { return executeLoadScalar(op); })
       .Case([&](tile::StoreOp op) { return executeStore(op); })
       // Tile construction and shapes.
       .Case([&](tile::SplatOp op) {
@@ -1443,7 +1499,7 @@ LogicalResult tessera::interp::runKernel(func::FuncOp kernel,
   for (auto [arg, karg] : llvm::zip_equal(kernel.getArguments(), args)) {
     Type type = arg.getType();
     if (karg.isTensor()) {
-      argValues.push_back(RtValue::ofView(type, &karg.getTensor()));
+      argValues.push_back(RtValue::ofView(type, ViewRef::whole(&karg.getTensor())));
     } else if (isa<FloatType>(type)) {
       argValues.push_back(RtValue::scalar(
           type,

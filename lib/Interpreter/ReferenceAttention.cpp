@@ -48,6 +48,9 @@ AttentionResult tessera::interp::referenceAttention(
         for (int64_t d = 0; d < headDim; ++d)
           s += qh[i * headDim + d] * kh[j * headDim + d];
         scores[j] = s * scale;
+        if (!mask.alibiSlopes.empty())
+          scores[j] -= mask.alibiSlopes[h % mask.alibiSlopes.size()] *
+                       std::fabs(static_cast<double>(i - j));
         maxScore = std::max(maxScore, scores[j]);
       }
       if (first > last) {
@@ -65,6 +68,42 @@ AttentionResult tessera::interp::referenceAttention(
           out[d] += scores[j] / sum * vh[j * headDim + d];
       result.lse[h * seqLen + i] = maxScore + std::log(sum);
     }
+  }
+  return result;
+}
+
+AttentionResult tessera::interp::referenceVarlenAttention(
+    const Tensor &q, const Tensor &k, const Tensor &v, int64_t heads,
+    llvm::ArrayRef<int64_t> cuSeqlens, int64_t headDim, double scale,
+    AttentionMask mask) {
+  int64_t total = cuSeqlens.back();
+  AttentionResult result;
+  result.out.assign(heads * total * headDim, 0.0);
+  result.lse.assign(heads * total, 0.0);
+  for (size_t b = 0; b + 1 < cuSeqlens.size(); ++b) {
+    int64_t first = cuSeqlens[b], length = cuSeqlens[b + 1] - first;
+    if (length == 0)
+      continue;
+    // Copy the sequence out of the packed tensors ([heads, length, D]).
+    auto slice = [&](const Tensor &packed) {
+      Tensor part(packed.getDType(), {heads, length, headDim});
+      for (int64_t h = 0; h < heads; ++h)
+        for (int64_t i = 0; i < length; ++i)
+          for (int64_t d = 0; d < headDim; ++d)
+            part.setLinear((h * length + i) * headDim + d,
+                           packed.getLinear((h * total + first + i) * headDim + d));
+      return part;
+    };
+    AttentionResult part = referenceAttention(slice(q), slice(k), slice(v),
+                                              heads, length, headDim, scale,
+                                              mask);
+    for (int64_t h = 0; h < heads; ++h)
+      for (int64_t i = 0; i < length; ++i) {
+        result.lse[h * total + first + i] = part.lse[h * length + i];
+        for (int64_t d = 0; d < headDim; ++d)
+          result.out[(h * total + first + i) * headDim + d] =
+              part.out[(h * length + i) * headDim + d];
+      }
   }
   return result;
 }

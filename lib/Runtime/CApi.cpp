@@ -7,6 +7,7 @@
 #include "tessera/Runtime/tessera_runtime.h"
 
 #include "tessera/Runtime/Module.h"
+#include "tessera/Runtime/Watchdog.h"
 
 #include <algorithm>
 #include <cstring>
@@ -226,6 +227,13 @@ int tessera_time(const tessera_module *module, const tessera_arg *args,
     *median_ms = sorted[sorted.size() / 2];
     return 0;
   });
+}
+
+int tessera_set_wait_timeout(double seconds) {
+  if (!(seconds >= 0))
+    return fail("tessera_set_wait_timeout: expected seconds >= 0");
+  rt::setWaitTimeout(seconds);
+  return 0;
 }
 
 } // extern "C"

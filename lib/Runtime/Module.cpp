@@ -6,10 +6,14 @@
 
 #include "tessera/Runtime/Module.h"
 
+#include "tessera/Runtime/Watchdog.h"
+
 #include "CudaDriver.h"
 #include "Files.h"
+#include "HangState.h"
 #include "KernelParams.h"
 
+#include <cstdio>
 #include <map>
 #include <mutex>
 
@@ -104,6 +108,34 @@ Status makeCurrent(void *context) {
       "making the context current");
 }
 
+/// Waits for the GPU work that `query` (cuStreamQuery or cuEventQuery) asks
+/// about: with `block` (cuStreamSynchronize or cuEventSynchronize) when no
+/// wait timeout is set, else by polling until the timeout, after which the
+/// GPU counts as hung (Watchdog.h).
+Status waitForGpu(const std::function<CUresult()> &query,
+                  const std::function<CUresult()> &block,
+                  const std::string &what) {
+  TESSERA_RETURN_IF_ERROR(checkGpuNotHung(what));
+  double timeout = waitTimeout();
+  if (timeout <= 0)
+    return driver().check(block(), what);
+  CUresult result = CUDA_ERROR_NOT_READY;
+  bool finished = pollUntil(
+      [&] {
+        result = query();
+        return result != CUDA_ERROR_NOT_READY;
+      },
+      timeout);
+  if (finished)
+    return driver().check(result, what);
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%g", timeout);
+  return markGpuHung(what + ": did not finish in " + seconds +
+                     " s (a hung kernel? a kernel cannot be stopped inside "
+                     "its CUDA context, so this process cannot use the GPU "
+                     "again)");
+}
+
 Expected<std::string> readBinary(const std::string &path) {
   Expected<std::string> bytes =
       readRegularFile(path, kMaxKernelBinaryBytes, "reading");
@@ -141,7 +173,8 @@ struct Module::Impl {
   std::string note;
 
   ~Impl() {
-    if (module && makeCurrent(context).ok())
+    // Unloading a module whose kernel still runs would block.
+    if (module && !gpuHung() && makeCurrent(context).ok())
       driver().cuModuleUnload(module);
   }
 
@@ -319,6 +352,8 @@ Status Module::launch(const std::vector<KernelArg> &args, void *stream) const {
 }
 
 Status Module::launch(const LaunchPlan &plan, void *stream) const {
+  if (gpuHung()) // (The message is built only then: this is the hot path.)
+    return checkGpuNotHung("launching " + impl_->manifest.kernel);
   TESSERA_RETURN_IF_ERROR(makeCurrent(impl_->context));
   std::vector<void *> params = plan.paramPointers();
   CUresult result = driver().cuLaunchKernel(
@@ -338,6 +373,8 @@ namespace {
 class EventPool {
 public:
   ~EventPool() {
+    if (gpuHung())
+      return; // Events of a hung stream; destroying them is not worth a risk.
     for (CUevent event : events_)
       driver().cuEventDestroy(event);
   }
@@ -367,7 +404,29 @@ Module::time(const LaunchPlan &plan, void *stream, int warmup, int iterations,
   EventPool events;
   TESSERA_RETURN_IF_ERROR(events.create(2 * static_cast<size_t>(iterations)));
   const CudaDriver &cuda = driver();
+  std::string waiting = "waiting for " + impl_->manifest.kernel + " to finish";
+  // With a wait timeout, at most 2 * kMaxQueued launches are queued ahead of
+  // the GPU: cuLaunchKernel itself blocks once the driver's queue is full,
+  // which no deadline could interrupt. Two events take turns marking every
+  // kMaxQueued-th launch; each is waited for before it is recorded again.
+  constexpr int kMaxQueued = 64;
+  bool throttle = waitTimeout() > 0 && warmup + iterations > kMaxQueued;
+  EventPool marks;
+  if (throttle)
+    TESSERA_RETURN_IF_ERROR(marks.create(2));
   for (int i = 0; i < warmup + iterations; ++i) {
+    if (throttle && i > 0 && i % kMaxQueued == 0) {
+      int turn = i / kMaxQueued % 2;
+      if (i >= 2 * kMaxQueued) {
+        CUevent older = marks[turn];
+        TESSERA_RETURN_IF_ERROR(waitForGpu(
+            [&] { return cuda.cuEventQuery(older); },
+            [&] { return cuda.cuEventSynchronize(older); }, waiting));
+      }
+      TESSERA_RETURN_IF_ERROR(
+          cuda.check(cuda.cuEventRecord(marks[turn], toStream(stream)),
+                     "recording an event"));
+    }
     if (beforeEach)
       TESSERA_RETURN_IF_ERROR(beforeEach(stream));
     int timed = i - warmup;
@@ -381,9 +440,10 @@ Module::time(const LaunchPlan &plan, void *stream, int warmup, int iterations,
           cuda.cuEventRecord(events[2 * timed + 1], toStream(stream)),
           "recording an event"));
   }
+  CUevent last = events[2 * iterations - 1];
   TESSERA_RETURN_IF_ERROR(
-      cuda.check(cuda.cuEventSynchronize(events[2 * iterations - 1]),
-                 "waiting for " + impl_->manifest.kernel + " to finish"));
+      waitForGpu([&] { return cuda.cuEventQuery(last); },
+                 [&] { return cuda.cuEventSynchronize(last); }, waiting));
   std::vector<float> times(iterations);
   for (int i = 0; i < iterations; ++i)
     TESSERA_RETURN_IF_ERROR(cuda.check(
@@ -430,7 +490,8 @@ DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&other) noexcept {
 DeviceBuffer::~DeviceBuffer() { release(); }
 
 void DeviceBuffer::release() {
-  if (address_ && makeCurrent(context_).ok())
+  // cuMemFree waits for the device; after a hang it would never return.
+  if (address_ && !gpuHung() && makeCurrent(context_).ok())
     driver().cuMemFree(address_);
   address_ = 0;
 }
@@ -439,6 +500,8 @@ Status DeviceBuffer::upload(const void *host, size_t bytes) {
   if (bytes > size_)
     return Status::error("uploading " + std::to_string(bytes) +
                          " bytes into a buffer of " + std::to_string(size_));
+  if (gpuHung())
+    return checkGpuNotHung("copying to the device");
   TESSERA_RETURN_IF_ERROR(makeCurrent(context_));
   return driver().check(driver().cuMemcpyHtoD(address_, host, bytes),
                         "copying to the device");
@@ -448,6 +511,8 @@ Status DeviceBuffer::download(void *host, size_t bytes) const {
   if (bytes > size_)
     return Status::error("downloading " + std::to_string(bytes) +
                          " bytes from a buffer of " + std::to_string(size_));
+  if (gpuHung())
+    return checkGpuNotHung("copying from the device");
   TESSERA_RETURN_IF_ERROR(makeCurrent(context_));
   return driver().check(driver().cuMemcpyDtoH(host, address_, bytes),
                         "copying from the device");
@@ -483,8 +548,11 @@ Status synchronize(void *stream) {
   Expected<const CudaDriver *> cuda = CudaDriver::get();
   if (!cuda.ok())
     return cuda.status();
-  return (*cuda)->check((*cuda)->cuStreamSynchronize(toStream(stream)),
-                        "waiting for the stream");
+  const CudaDriver &api = **cuda;
+  CUstream handle = toStream(stream);
+  return waitForGpu([&] { return api.cuStreamQuery(handle); },
+                    [&] { return api.cuStreamSynchronize(handle); },
+                    "waiting for the stream");
 }
 
 } // namespace runtime

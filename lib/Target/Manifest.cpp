@@ -554,6 +554,9 @@ readConstants(LLVM::LLVMFuncOp kernel) {
     return attrError(kernel, kernel_attrs::kConstants,
                      "expected a dictionary, got " + str(value));
   for (NamedAttribute constant : dict) {
+    // Element-type constants (DTYPE = bf16) show in the parameters' dtypes.
+    if (isa<TypeAttr>(constant.getValue()))
+      continue;
     ConstantInfo info;
     info.name = constant.getName().str();
     if (auto flag = dyn_cast<BoolAttr>(constant.getValue())) {

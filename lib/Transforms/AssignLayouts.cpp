@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tessera {
@@ -209,7 +210,10 @@ private:
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
       return propagateExpandDims(expand);
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      if (auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc())))
+      // A slice drops dimension 0 or 1 (applyToTypes rejects the mma layout
+      // of a tile of higher rank).
+      auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc()));
+      if (parent && reduce.getAxis() <= 1)
         return set(reduce.getResult(),
                    SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
                                           parent),
@@ -255,7 +259,9 @@ private:
     MmaEncodingAttr parent = parentOf(expand.getResult());
     if (!parent)
       parent = parentOf(expand.getSrc());
-    if (!parent)
+    // A slice has dimension 0 or 1 (applyToTypes rejects the layout of a
+    // tile of higher rank).
+    if (!parent || expand.getAxis() > 1)
       return unify({expand.getSrc(), expand.getResult()}, expand);
     auto layout =
         SliceEncodingAttr::get(expand.getContext(), expand.getAxis(), parent);
@@ -396,11 +402,54 @@ private:
   bool changed = false;
 };
 
+/// The pass gives every tile its layout: its input is at the tile level (no
+/// layouts, no tilegpu ops) and no tile crosses the function's boundary,
+/// whose types it does not change.
+LogicalResult checkTileLevel(func::FuncOp kernel) {
+  auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
+  for (Type type : kernel.getResultTypes())
+    if (isTile(type))
+      return kernel.emitError() << "expected scalar function results, got "
+                                << type;
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (isa<tilegpu::TileGPUDialect>(op->getDialect())) {
+      op->emitOpError() << "expected the tile level (layouts are assigned "
+                           "once), got a tilegpu op";
+      return WalkResult::interrupt();
+    }
+    for (Type type : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(type);
+          tensor && tensor.getEncoding()) {
+        op->emitOpError() << "expected tiles without layouts (layouts are "
+                             "assigned once), got "
+                          << type;
+        return WalkResult::interrupt();
+      }
+    if (isa<CallOpInterface>(op) &&
+        (llvm::any_of(op->getOperandTypes(), isTile) ||
+         llvm::any_of(op->getResultTypes(), isTile))) {
+      op->emitOpError() << "expected no tiles passed to or returned from a "
+                           "call";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct TileGPUAssignLayoutsPass
     : public tessera::impl::TileGPUAssignLayoutsBase<TileGPUAssignLayoutsPass> {
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
+    if (numWarps > tilegpu::kMaxWarps) {
+      kernel.emitError() << "expected num-warps in [0, " << tilegpu::kMaxWarps
+                         << "] (0: the kernel's tile.num_warps), got "
+                         << static_cast<unsigned>(numWarps);
+      return signalPassFailure();
+    }
+    if (failed(checkTileLevel(kernel)))
+      return signalPassFailure();
     unsigned warps = numWarps;
     if (warps == 0) {
       auto attr = kernel->getAttrOfType<IntegerAttr>(

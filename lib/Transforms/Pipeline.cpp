@@ -148,6 +148,14 @@ struct TileGPUPipelinePass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
+    if (numStages > kMaxStages) {
+      kernel.emitError() << "expected num-stages in [0, " << kMaxStages
+                         << "] (0: the kernel's tile.num_stages; every stage "
+                            "is a shared-memory copy of each pipelined "
+                            "tile), got "
+                         << static_cast<unsigned>(numStages);
+      return signalPassFailure();
+    }
     unsigned stages = numStages;
     if (stages == 0) {
       auto attr = kernel->getAttrOfType<IntegerAttr>(

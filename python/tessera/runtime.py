@@ -100,6 +100,10 @@ def _declare(lib):
         function = getattr(lib, name)
         function.restype = restype
         function.argtypes = argtypes
+    # Newer than API version 1's first release: declared where present.
+    if hasattr(lib, "tessera_set_wait_timeout"):
+        lib.tessera_set_wait_timeout.restype = c_int
+        lib.tessera_set_wait_timeout.argtypes = [ctypes.c_double]
 
 
 _LIBRARY = None
@@ -121,6 +125,16 @@ def library():
                                f"expects {API_VERSION}")
         _LIBRARY = lib
     return _LIBRARY
+
+
+def set_wait_timeout(seconds):
+    """The deadline, in seconds, of the runtime's own waits for the GPU (in
+    tessera_time); 0 waits as long as the GPU takes (tessera/Runtime/Watchdog.h)."""
+    lib = library()
+    if not hasattr(lib, "tessera_set_wait_timeout"):
+        raise TesseraError(f"{find_library()} has no tessera_set_wait_timeout (older runtime)")
+    if lib.tessera_set_wait_timeout(float(seconds)):
+        raise TesseraError(_last_error())
 
 
 def _last_error():

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Checks and times kernels/gemm.tile compiled by tessera-compile against torch.matmul.
 
-usage: python3 test/gpu/check_gemm.py MANIFEST.json [M,N,K ...]
+usage: python3 test/gpu/check_gemm.py [--timeout S] [--check-only] MANIFEST.json [M,N,K ...]
 
 Random fp16 A [M, K] and B [K, N] (never zeros), C poisoned with NaN first; C must
 match torch.matmul (fp32 accumulation) within 1e-2 + 1e-2·|ref| and be fully written.
-Prints TFLOP/s (2·M·N·K) for both. Exit status 1 on any mismatch.
+Prints TFLOP/s (2·M·N·K) for both, unless --check-only (one launch per shape, e.g.
+under compute-sanitizer). Each shape is a job in a worker process with a deadline of
+--timeout seconds (default 60; 0: in this process): a kernel that hangs is reported as
+TIMEOUT and the next shape goes on. Exit status 1 on any mismatch or timeout.
 """
+import argparse
 import math
 import os
 import sys
@@ -14,37 +18,63 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 
 import torch  # noqa: E402
-import triton.testing  # noqa: E402
 import tessera_torch as tt  # noqa: E402
 
+_MODULES = {}  # manifest path -> loaded module, per process
 
-def check(module, m, n, k):
+
+def check(module, m, n, k, check_only, timeout):
     a = torch.randn(m, k, device="cuda", dtype=torch.float16)
     b = torch.randn(k, n, device="cuda", dtype=torch.float16)
     c = torch.full((m, n), math.nan, device="cuda", dtype=torch.float16)
     launch = module.bind(A=a, B=b, C=c)
     launch()
-    torch.cuda.synchronize()
+    tt.wait(timeout, what=f"gemm {m}x{n}x{k}")
     ref = (a.float() @ b.float())
     err = (c.float() - ref).abs()
     bad = (~torch.isfinite(c)).sum().item() + (err > 1e-2 + 1e-2 * ref.abs()).sum().item()
-    ms = triton.testing.do_bench(launch, warmup=10, rep=50, return_mode="median")
-    ms_torch = triton.testing.do_bench(lambda: a @ b, warmup=10, rep=50, return_mode="median")
-    flops = 2.0 * m * n * k
-    print(f"gemm {m}x{n}x{k}: max abs error {err.max().item():.3g}, {bad} bad elements; "
-          f"Tessera {flops / ms / 1e9:.1f} TFLOP/s, torch.matmul {flops / ms_torch / 1e9:.1f} "
-          f"TFLOP/s ({ms_torch / ms:.2f}x)")
+    line = f"gemm {m}x{n}x{k}: max abs error {err.max().item():.3g}, {bad} bad elements"
+    if not check_only:
+        import triton.testing
+        ms = triton.testing.do_bench(launch, warmup=10, rep=50, return_mode="median")
+        ms_torch = triton.testing.do_bench(lambda: a @ b, warmup=10, rep=50,
+                                           return_mode="median")
+        flops = 2.0 * m * n * k
+        line += (f"; Tessera {flops / ms / 1e9:.1f} TFLOP/s, torch.matmul "
+                 f"{flops / ms_torch / 1e9:.1f} TFLOP/s ({ms_torch / ms:.2f}x)")
+    print(line, flush=True)
     return bad == 0
 
 
+def check_job(job):
+    """One shape, in the worker: (manifest, M, N, K, check_only, timeout) -> ok."""
+    path, m, n, k, check_only, timeout = job
+    if path not in _MODULES:
+        _MODULES[path] = tt.load(path)
+    return check(_MODULES[path], m, n, k, check_only, timeout)
+
+
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    module = tt.load(sys.argv[1])
-    shapes = sys.argv[2:] or ["130,70,40", "1000,1000,1000", "4096,4096,4096"]
-    ok = all(check(module, *map(int, s.split(","))) for s in shapes)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("manifest")
+    parser.add_argument("shapes", nargs="*", metavar="M,N,K",
+                        default=["130,70,40", "1000,1000,1000", "4096,4096,4096"])
+    parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--check-only", action="store_true", help="no timing")
+    args = parser.parse_args()
+    ok = True
+    with tt.runner(check_job, args.timeout) as runner:
+        for shape in args.shapes:
+            m, n, k = map(int, shape.split(","))
+            outcome = runner.run((args.manifest, m, n, k, args.check_only, args.timeout),
+                                 label=f"gemm {os.path.basename(args.manifest)} {m}x{n}x{k}")
+            if outcome.status != "done":
+                print(outcome.message if outcome.status == "timeout" else
+                      f"gemm {m}x{n}x{k}: {outcome.status.upper()} {outcome.message}",
+                      flush=True)
+            ok = ok and outcome.status == "done" and bool(outcome.value)
     print("gemm:", "PASS" if ok else "FAIL")
-    sys.exit(0 if ok else 1)
+    tt.exit_now(0 if ok else 1)
 
 
 if __name__ == "__main__":

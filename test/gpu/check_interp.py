@@ -9,7 +9,9 @@ computed them). The kernel runs on the inputs; each output must match the
 interpreter's within ATOL + RTOL·|interpreter| (default 0, 0: identical),
 with equal infinities and NaNs matching. For outputs of rank ≥ 3 the error is
 also printed per index of the first dimension (one builtin per slice in
-test/Interpreter/Inputs/builtins.tile). Exits 1 on a mismatch.
+test/Interpreter/Inputs/builtins.tile). Exits 1 on a mismatch. The GPU run is a
+job in a worker process with a deadline of --timeout seconds (default 60; 0: in
+this process): a kernel that hangs is reported as TIMEOUT (exit status 1).
 """
 import argparse
 import os
@@ -31,7 +33,19 @@ def main():
     parser.add_argument("dir")
     parser.add_argument("--tol", action="append", default=[])
     parser.add_argument("--arg", action="append", default=[], help="NAME=VALUE scalar")
+    parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
+    with tt.runner(compare, args.timeout) as runner:
+        outcome = runner.run(args, label=f"check_interp {os.path.basename(args.manifest)}")
+    if outcome.status != "done":
+        print(outcome.message, flush=True)
+    ok = outcome.status == "done" and outcome.value
+    print(f"check_interp {os.path.basename(args.manifest)}: {'PASS' if ok else 'FAIL'}")
+    tt.exit_now(0 if ok else 1)
+
+
+def compare(args):
+    """The GPU run and the comparison, in the worker; True when it matches."""
     tolerances = {}
     for text in args.tol:
         name, values = text.split("=")
@@ -55,7 +69,7 @@ def main():
                 tensor.fill_(-559038737)
         values[name] = tensor
     module(**values)
-    torch.cuda.synchronize()
+    tt.wait(args.timeout, what=os.path.basename(args.manifest))
     ok = True
     for name, expected in outputs:
         got = values[name].double().cpu().numpy()
@@ -73,8 +87,7 @@ def main():
                 print(f"  {name}[{i}]: max abs err {err[i].max():.3g}, "
                       f"max rel err {rel[i].max():.3g}")
         ok = ok and not bad.any()
-    print(f"check_interp {os.path.basename(args.manifest)}: {'PASS' if ok else 'FAIL'}")
-    sys.exit(0 if ok else 1)
+    return bool(ok)
 
 
 if __name__ == "__main__":

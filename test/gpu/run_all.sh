@@ -15,8 +15,16 @@
 #      kernel and shape);
 #   d. FA2 at D=128, H=16, N = 1k..16k with B·N = 16k, causal and not, tuned;
 #   e. tools/peers.py on PERF.md's shapes (SDPA flash/cudnn, Triton FA2);
-#   f. writes $OUT/tables.md (printed last), correctness.csv, seed.csv,
-#      d128.csv, peers.csv, peers.png and log.txt (every step's output).
+#   f. compute-sanitizer memcheck, racecheck and synccheck on the default
+#      config of fa2, fa1 and gemm (kernels/*.tile's constants; gemm must be
+#      compiled into KERNEL_DIR too) at a ragged shape (test/gpu/sanitize.sh);
+#   g. the watchdog: kernels that never finish are reported as TIMEOUT by
+#      tessera-bench, peers.py and check_attention.py, and the run goes on
+#      (test/gpu/check_watchdog.sh; last, so that no killed hung kernel can
+#      share the GPU with a measurement);
+#   h. writes $OUT/tables.md (printed last), correctness.csv, seed.csv,
+#      d128.csv, sanitize.csv, peers.csv, peers.png and log.txt (every
+#      step's output).
 # Each step has a time cap inside an overall budget, so the tables always
 # come out; a step that fails or runs out of time is reported and the rest
 # go on.
@@ -26,7 +34,7 @@
 #   OUT          results (default: $BUILD_DIR/run-all-out)
 #   BUILD_DIR    build folder (default: build/gpu)
 #   CUDA_HOME    CUDA toolkit (default: /usr/local/cuda)
-#   TIME_BUDGET  seconds for the whole script (default: 480)
+#   TIME_BUDGET  seconds for the whole script (default: 600)
 #   ITERS        timed launches per config in the sweeps (default: 30)
 #   SEMANTICS    folder of test/gpu/semantics.sh prepare (default: gpu-sem);
 #                checked after the correctness step when present
@@ -47,7 +55,7 @@ KERNELS=$(realpath -m "${1:-$ROOT/gpu-out}")
 BUILD_DIR=${BUILD_DIR:-$ROOT/build/gpu}
 OUT=${OUT:-$BUILD_DIR/run-all-out}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-TIME_BUDGET=${TIME_BUDGET:-480}
+TIME_BUDGET=${TIME_BUDGET:-600}
 ITERS=${ITERS:-30}
 SWEEP_TOOL=${SWEEP_TOOL:-peers}
 SEMANTICS=$(realpath -m "${SEMANTICS:-$ROOT/gpu-sem}")
@@ -88,7 +96,7 @@ step() {
     verdict="SKIP    $name (time budget spent)"
   else
     start=$SECONDS
-    timeout -k 10 "$limit" bash -c '"$@"' _ "$@" >>"$log" 2>&1
+    STEP_LIMIT=$limit timeout -k 10 "$limit" bash -c '"$@"' _ "$@" >>"$log" 2>&1
     rc=$?
     case $rc in
       0) verdict="PASS    $name ($((SECONDS - start))s)" ;;
@@ -186,7 +194,37 @@ peers() {
   $PEERS --fa2 "$KERNELS" --fa1 "$KERNELS" --out "$WORK/peers" --warmup 5 --iters 50 \
     --budget-ms 400
 }
-export -f manifests configure build correctness sweep_bench sweep_peers peers
+
+# f. compute-sanitizer on the default configs, within the step's limit
+# (STEP_LIMIT). A default kernel without a manifest is a row "no-manifest".
+sanitize() {
+  local kernel tool rc=0
+  local -a defaults
+  mapfile -t defaults < <($TABLES defaults "$KERNELS")
+  if [ "${#defaults[@]}" -gt 0 ]; then
+    BUDGET=$((STEP_LIMIT - 10)) CAP=60 "$ROOT/test/gpu/sanitize.sh" "$WORK/sanitize" \
+      "${defaults[@]}" || rc=1
+  fi
+  mkdir -p "$WORK/sanitize"
+  [ -f "$WORK/sanitize/sanitize.csv" ] ||
+    echo "kernel,manifest,tool,errors,warnings,status,seconds,log" >"$WORK/sanitize/sanitize.csv"
+  for kernel in fa2 fa1 gemm; do
+    printf '%s\n' "${defaults[@]}" | grep -q "/$kernel[^/]*\.json$" && continue
+    echo "no $kernel manifest with the defaults of kernels/$kernel.tile under $KERNELS" \
+      "(e.g. tessera-compile kernels/$kernel.tile --target sm_90a -o $KERNELS/$kernel)"
+    for tool in memcheck racecheck synccheck; do
+      echo "$kernel,,$tool,,,no-manifest,0," >>"$WORK/sanitize/sanitize.csv"
+    done
+    rc=1
+  done
+  return $rc
+}
+
+# g. Hung kernels are reported and the run goes on.
+watchdog() {
+  OUT=$WORK/watchdog HANG_TIMEOUT=5 CAP=60 "$ROOT/test/gpu/check_watchdog.sh" "$KERNELS"
+}
+export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize watchdog
 
 # ---------------------------------------------------------------------------
 # Preconditions: a GPU, the tools, the kernels.
@@ -240,9 +278,11 @@ else
   step d128 90 sweep_peers d128-peers fa2 "$D128_SHAPES"
 fi
 step peers 300 peers
+step sanitize 200 sanitize
+step watchdog 150 watchdog
 
 # ---------------------------------------------------------------------------
-# f. Tables (last), CSVs, chart and the full log under $OUT.
+# h. Tables (last), CSVs, chart and the full log under $OUT.
 # ---------------------------------------------------------------------------
 for file in peers.csv peers.png; do
   [ -f "$WORK/peers/$file" ] && cp "$WORK/peers/$file" "$OUT/$file"

@@ -8,7 +8,9 @@
 # and tessera-run-smoke, then
 #   1. runs the unit tests (when GTest is installed),
 #   2. runs the hand-written axpy smoke kernel via PTX JIT and via a cubin,
-#   3. checks that wrong usage fails (causal mismatch, missing manifest),
+#   3. checks that wrong usage fails (causal mismatch, missing manifest) and
+#      that kernels that never finish (smoke/hang.ptx) are reported as
+#      TIMEOUT while the run goes on,
 #   4. checks and benchmarks the manifests given as arguments (e.g. out/fa2.json), each
 #      with --causal when its CAUSAL constant is 1, and sweeps them together.
 #
@@ -131,6 +133,26 @@ if [ $# -gt 0 ]; then
     expect_failure bench-rejects-causal-mismatch "$BENCH" "$1" --causal --shape 1,1,64,64
   fi
 fi
+
+# The watchdog: two kernels that never finish, in one supervised run (each
+# reported as TIMEOUT, the run goes on), then one alone in this process (the
+# wait polls to its deadline: TIMEOUT and exit status 1, not a hang).
+watchdog_run() {
+  local rc
+  timeout -k 5 120 "$BENCH" "$@" --shape 1,1,64,64 --timeout 3
+  rc=$?
+  echo "exit status $rc"
+  [ "$rc" = 1 ]
+}
+watchdog_count() {
+  local expected=$1 log=$LOGS/$2.log
+  [ "$(grep -c '^  TIMEOUT: ' "$log")" = "$expected" ] ||
+    { echo "expected $expected TIMEOUT lines in $log"; return 1; }
+}
+step watchdog-sweep watchdog_run "$SMOKE/hang_spin.json" "$SMOKE/hang_barrier.json"
+step watchdog-sweep-reported watchdog_count 2 watchdog-sweep
+step watchdog-single watchdog_run "$SMOKE/hang_spin.json"
+step watchdog-single-reported watchdog_count 1 watchdog-single
 
 # 4. The manifests given on the command line (kernels compiled by tessera-compile).
 SHAPE_ARGS=()

@@ -24,9 +24,7 @@ DIR=$(realpath -m "${2:?usage: $0 prepare|check DIR}")
 prepare() {
   local compile=${TESSERA_COMPILE:-$ROOT/build/bin/tessera-compile}
   local run=${TESSERA_RUN:-$ROOT/build/bin/tessera-run}
-  mkdir -p "$DIR/attn" "$DIR/interp" "$DIR/src"
-  sed -e 's/f16\[/bf16[/g' -e 's/to(f16)/to(bf16)/g' "$ROOT/kernels/fa2.tile" >"$DIR/src/fa2_bf16.tile"
-  sed -e 's/f16\[/bf16[/g' -e 's/to(f16)/to(bf16)/g' "$ROOT/kernels/fa1.tile" >"$DIR/src/fa1_bf16.tile"
+  mkdir -p "$DIR/attn" "$DIR/interp"
   # name source target mma defines
   local cases=(
     "fa2_d64 kernels/fa2.tile sm_90a auto"
@@ -38,11 +36,20 @@ prepare() {
     "fa2_d64_causal_win40 kernels/fa2.tile sm_90a auto -D CAUSAL=1 -D WINDOW_LEFT=40"
     "fa2_d128_win30_7 kernels/fa2.tile sm_90a auto -D HEAD_DIM=128 -D WINDOW_LEFT=30 -D WINDOW_RIGHT=7"
     "fa2_d64_win0_0_m64 kernels/fa2.tile sm_90a auto -D BLOCK_M=64 -D WINDOW_LEFT=0 -D WINDOW_RIGHT=0"
-    "fa2_bf16_d64 $DIR/src/fa2_bf16.tile sm_90a auto"
-    "fa2_bf16_d64_sync $DIR/src/fa2_bf16.tile sm_90a sync"
-    "fa2_bf16_d128_causal_sync $DIR/src/fa2_bf16.tile sm_90a sync -D HEAD_DIM=128 -D CAUSAL=1"
-    "fa2_bf16_d64_sm80 $DIR/src/fa2_bf16.tile sm_80 auto"
-    "fa1_bf16_d64_sync $DIR/src/fa1_bf16.tile sm_90a sync"
+    "fa2_bf16_d64 kernels/fa2.tile sm_90a auto -D DTYPE=bf16"
+    "fa2_bf16_d64_sync kernels/fa2.tile sm_90a sync -D DTYPE=bf16"
+    "fa2_bf16_d128_causal_sync kernels/fa2.tile sm_90a sync -D DTYPE=bf16 -D HEAD_DIM=128 -D CAUSAL=1"
+    "fa2_bf16_d64_sm80 kernels/fa2.tile sm_80 auto -D DTYPE=bf16"
+    "fa1_bf16_d64_sync kernels/fa1.tile sm_90a sync -D DTYPE=bf16"
+    "varlen_d64 kernels/fa2_varlen.tile sm_90a auto"
+    "varlen_d128_causal kernels/fa2_varlen.tile sm_90a auto -D HEAD_DIM=128 -D CAUSAL=1"
+    "varlen_bf16_d64_sync kernels/fa2_varlen.tile sm_90a sync -D DTYPE=bf16"
+    "bnhd_d64 kernels/fa2_bnhd.tile sm_90a auto"
+    "bnhd_d64_alibi kernels/fa2_bnhd.tile sm_90a auto -D ALIBI=1"
+    "bnhd_d128_alibi_causal kernels/fa2_bnhd.tile sm_90a auto -D ALIBI=1 -D CAUSAL=1 -D HEAD_DIM=128"
+    "bnhd_d64_alibi_win_sync kernels/fa2_bnhd.tile sm_90a sync -D ALIBI=1 -D WINDOW_LEFT=50"
+    "paged_d128 kernels/fa2_paged_decode.tile sm_90a auto"
+    "paged_d64_bf16 kernels/fa2_paged_decode.tile sm_90a auto -D HEAD_DIM=64 -D DTYPE=bf16"
   )
   local line name src target mma defines fill rc=0
   for line in "${cases[@]}"; do
@@ -52,13 +59,15 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/builtins.tile "$ROOT"/test/Interpreter/Inputs/masked_rows.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows}.tile; do
     name=$(basename "$tile" .tile)
     "$compile" "$tile" --target sm_90a -o "$DIR/interp/$name" --stats || rc=1
     # builtins.tile maps its iota inputs onto [-1, 1); the rest take random ones.
     fill=random
     [ "$name" = builtins ] && fill=iota
-    "$run" --interpret "$tile" --fill "$fill" --save "$DIR/interp/$name" >/dev/null || rc=1
+    sizes=()
+    [ "$name" = gather_rows ] && sizes=(--size B=5 --size N=100)
+    "$run" --interpret "$tile" --fill "$fill" "${sizes[@]}" --save "$DIR/interp/$name" >/dev/null || rc=1
   done
   return $rc
 }
@@ -82,6 +91,14 @@ check() {
   # masked rows: Out within f32 accumulation noise; the -inf Lse rows exact.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/masked_rows.json" \
     "$DIR/interp/masked_rows" --tol Out=1e-5,1e-4 --tol Lse=1e-5,1e-5
+  # scalar loads: slices, loop bounds and factors from tensors; exact.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/gather_rows.json" \
+    "$DIR/interp/gather_rows"
+  # The new kernels timed against their PyTorch peers on the same tensors.
+  tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
+    --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \
+    "$DIR"/attn/varlen_d128_causal.json "$DIR"/attn/varlen_d64.json "$DIR"/attn/bnhd_d64.json \
+    "$DIR"/attn/bnhd_d64_alibi.json "$DIR"/attn/paged_d128.json
   echo "semantics: $passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }

@@ -5,12 +5,20 @@
       one "D CAUSAL" line per (head dim, causal) pair among DIR's manifests
   tables.py select DIR [--kernel K] [--dim D] [--causal 0|1]
       the paths of the matching manifests, one per line
+  tables.py defaults DIR
+      the manifest of each kernel in DEFAULT_KERNELS whose constants equal
+      the defaults in kernels/<kernel>.tile (the first by path), one per line
+  tables.py describe MANIFEST...
+      "KIND KERNEL SYMBOL D CAUSAL PATH" per manifest, KIND attention (Q, K,
+      V, Out), gemm (A, B, C) or other (test/gpu/sanitize.sh's plan)
   tables.py report WORK OUT
       reads WORK/correct-*.json/.csv (tessera-bench), the sweeps
       WORK/seed-*.json and WORK/d128-*.json (tessera-bench --sweep or
-      peers.py --no-peers), WORK/peers/peers.md and WORK/steps.txt; writes
-      OUT/tables.md, OUT/correctness.csv, OUT/seed.csv and OUT/d128.csv, and
-      prints tables.md.
+      peers.py --no-peers), WORK/peers/peers.md, WORK/sanitize/sanitize.csv
+      (test/gpu/sanitize.sh), WORK/watchdog/watchdog.txt
+      (test/gpu/check_watchdog.sh) and WORK/steps.txt; writes OUT/tables.md,
+      OUT/correctness.csv, OUT/seed.csv, OUT/d128.csv and OUT/sanitize.csv,
+      and prints tables.md.
 
 DIR is searched recursively for manifests (JSON files with "format":
 "tessera-manifest"); other JSON files are ignored.
@@ -27,6 +35,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import tessera_torch as tt  # noqa: E402  (no torch needed for manifests)
 
 SEED_BATCHES = (1, 2, 4, 8, 16)
+# The kernels whose default configs test/gpu/sanitize.sh checks.
+DEFAULT_KERNELS = ("fa2", "fa1", "gemm")
+SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck")
 D128_SEQ_LENS = (1024, 2048, 4096, 8192, 16384)
 
 
@@ -58,6 +69,65 @@ def cmd_select(args):
                 and (args.dim is None or m.head_dim == args.dim)
                 and (args.causal is None or int(m.causal) == args.causal)):
             print(m.path.resolve())
+
+
+def tile_defaults(kernel):
+    """The `const NAME = VALUE` lines of kernels/<kernel>.tile (booleans as
+    0/1), or None when there is no such file."""
+    path = ROOT / "kernels" / f"{kernel}.tile"
+    if not path.exists():
+        return None
+    values = {}
+    for line in path.read_text().splitlines():
+        words = line.split("#")[0].split()
+        if len(words) == 4 and words[0] == "const" and words[2] == "=":
+            text = {"true": "1", "false": "0"}.get(words[3], words[3])
+            try:
+                values[words[1]] = float(text) if "." in text else int(text)
+            except ValueError:
+                continue
+    return values
+
+
+def is_default(manifest, defaults):
+    """True when every constant of the .tile's that the manifest records has
+    its default value (and the manifest records at least one)."""
+    shared = [name for name in defaults if name in manifest.constants]
+    return bool(shared) and all(manifest.constants[name] == defaults[name] for name in shared)
+
+
+def cmd_defaults(args):
+    found = manifests(args.dir)
+    for kernel in DEFAULT_KERNELS:
+        defaults = tile_defaults(kernel)
+        match = next((m for m in found if m.kernel == kernel and defaults is not None
+                      and is_default(m, defaults)), None)
+        if match:
+            print(match.path.resolve())
+        else:
+            print(f"tables.py defaults: no {kernel} manifest with the defaults of "
+                  f"kernels/{kernel}.tile under {args.dir}", file=sys.stderr)
+
+
+def kind_of(manifest):
+    names = {p["name"] for p in manifest.params}
+    if {"Q", "K", "V", "Out"} <= names:
+        return "attention"
+    if {"A", "B", "C"} <= names:
+        return "gemm"
+    return "other"
+
+
+def cmd_describe(args):
+    for path in args.manifests:
+        try:
+            m = tt.Manifest.load(path)
+        except tt.TesseraError as error:
+            print(f"tables.py describe: {error}", file=sys.stderr)
+            continue
+        # D 64 when the manifest does not fix it (e.g. test/gpu/smoke/hang_*.json).
+        print(kind_of(m), m.kernel, m.data.get("symbol", m.kernel), m.head_dim or 64,
+              int(m.causal), Path(path).resolve())
 
 
 # ----------------------------------------------------------------------------
@@ -245,6 +315,51 @@ def d128_section(records):
     return lines
 
 
+def sanitize_section(work, out):
+    """Errors per compute-sanitizer tool and kernel (test/gpu/sanitize.sh)."""
+    path = Path(work) / "sanitize" / "sanitize.csv"
+    if not path.exists():
+        return ["(no sanitizer results: see log.txt)"]
+    rows = list(csv.DictReader(path.open()))
+    (Path(out) / "sanitize.csv").write_text(path.read_text())
+    kernels = list(dict.fromkeys((r["kernel"], r["manifest"]) for r in rows))
+    tools = [t for t in SANITIZER_TOOLS if any(r["tool"] == t for r in rows)]
+    tools += sorted({r["tool"] for r in rows} - set(tools))
+    lines = ["| kernel | manifest | " + " | ".join(tools) + " |", "|" + "---|" * (2 + len(tools))]
+    for kernel, manifest in kernels:
+        cells = []
+        for tool in tools:
+            r = next((r for r in rows if (r["kernel"], r["manifest"], r["tool"]) ==
+                      (kernel, manifest, tool)), None)
+            if r is None:
+                cells.append("–")
+            elif r["status"] in ("clean", "errors", "program-failed"):
+                cell = f"{r['errors']} errors"
+                if r["warnings"] not in ("", "0"):
+                    cell += f", {r['warnings']} warnings"
+                if r["status"] == "program-failed":
+                    cell += " (check FAILED)"
+                cells.append(cell)
+            else:
+                cells.append(r["status"].upper())
+        lines.append(f"| {kernel} | {Path(manifest).name} | " + " | ".join(cells) + " |")
+    clean = sum(r["status"] == "clean" for r in rows)
+    lines.append(f"{clean} of {len(rows)} runs clean (0 errors, check passed). Errors: the "
+                 "ERROR SUMMARY of each run (racecheck: the errors of its RACECHECK SUMMARY). "
+                 "Logs: log.txt, sanitize.csv.")
+    return lines
+
+
+def watchdog_section(work):
+    """test/gpu/check_watchdog.sh's verdicts (a hung kernel must be TIMEOUT)."""
+    path = Path(work) / "watchdog" / "watchdog.txt"
+    if not path.exists():
+        return ["(no watchdog results: see log.txt)"]
+    return ["| check | expected | got | verdict |", "|---|---|---|---|"] + [
+        "| " + " | ".join(line.split("\t")) + " |"
+        for line in path.read_text().splitlines() if line.count("\t") == 3]
+
+
 def peers_section(work):
     path = Path(work) / "peers" / "peers.md"
     if not path.exists():
@@ -268,6 +383,8 @@ def cmd_report(args):
         ("Seed table: FA1 vs FA2, H=32 N=2048 D=64, each tuned", seed_section(seed)),
         ("FA2 at D=128, H=16, B·N=16k, tuned", d128_section(d128)),
         ("Peers (PERF.md shapes), TFLOP/s", peers_section(work)),
+        ("compute-sanitizer: default kernels at a ragged shape", sanitize_section(work, out)),
+        ("Watchdog: hung kernels are reported, the run goes on", watchdog_section(work)),
     ]
     text = "\n".join(f"## {title}\n" + "\n".join(lines) + "\n" for title, lines in sections)
     (out / "tables.md").write_text(text)
@@ -284,11 +401,16 @@ def main(argv=None):
     select.add_argument("--kernel")
     select.add_argument("--dim", type=int)
     select.add_argument("--causal", type=int, choices=(0, 1))
+    defaults = sub.add_parser("defaults", help="the default-config manifests")
+    defaults.add_argument("dir")
+    describe = sub.add_parser("describe", help="what sanitize.sh runs for each manifest")
+    describe.add_argument("manifests", nargs="+")
     report = sub.add_parser("report", help="write OUT/tables.md and the CSVs")
     report.add_argument("work")
     report.add_argument("out")
     args = parser.parse_args(argv)
-    {"groups": cmd_groups, "select": cmd_select, "report": cmd_report}[args.command](args)
+    {"groups": cmd_groups, "select": cmd_select, "defaults": cmd_defaults,
+     "describe": cmd_describe, "report": cmd_report}[args.command](args)
 
 
 if __name__ == "__main__":

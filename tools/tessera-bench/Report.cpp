@@ -9,6 +9,7 @@
 #include "tessera/Runtime/Json.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -83,6 +84,10 @@ void printResult(std::ostream &os, const BenchResult &result,
        << result.grid[2] << "]\n";
   if (result.status == "error") {
     os << "  ERROR: " << result.message << "\n";
+    return;
+  }
+  if (result.status == "timeout") {
+    os << "  " << result.message << "\n";
     return;
   }
   const CheckResult &check = result.check;
@@ -186,6 +191,173 @@ void writeJson(std::ostream &os, const std::vector<BenchResult> &results,
     writeResultJson(os, result);
   }
   os << "\n  ]\n}\n";
+}
+
+std::string configLabel(const runtime::Manifest &manifest) {
+  auto value = [&](const char *name) -> std::string {
+    std::optional<int64_t> constant = manifest.constant(name);
+    return constant ? std::to_string(*constant) : std::string("?");
+  };
+  if (!manifest.constant("BLOCK_M") && !manifest.constant("BLOCK_N"))
+    return "";
+  int64_t threads =
+      int64_t(manifest.block[0]) * manifest.block[1] * manifest.block[2];
+  std::string label = value("BLOCK_M") + "x" + value("BLOCK_N") + " w" +
+                      std::to_string(manifest.constant("NUM_WARPS").value_or(
+                          threads / 32));
+  if (manifest.constant("NUM_STAGES"))
+    label += " s" + value("NUM_STAGES");
+  return label;
+}
+
+std::string describeRun(const runtime::Manifest &manifest,
+                        const AttentionShape &shape) {
+  std::string config = configLabel(manifest);
+  std::string file = manifest.path.substr(manifest.path.find_last_of('/') + 1);
+  return manifest.kernel + (config.empty() ? "" : " " + config) + " (" +
+         file + ") " + shape.str() + (shape.causal ? " causal" : "");
+}
+
+BenchResult errorResult(const runtime::Manifest &manifest,
+                        const AttentionShape &shape,
+                        const std::string &message) {
+  BenchResult result;
+  result.kernel = manifest.kernel;
+  result.manifestPath = manifest.path;
+  result.resources = manifest.resources;
+  result.dynamicSharedMemory = manifest.dynamicSharedMemory;
+  result.shape = shape;
+  result.status = "error";
+  result.message = message;
+  return result;
+}
+
+BenchResult timeoutResult(const runtime::Manifest &manifest,
+                          const AttentionShape &shape, double seconds,
+                          const std::string &why) {
+  BenchResult result = errorResult(
+      manifest, shape,
+      "TIMEOUT: " + describeRun(manifest, shape) + " did not finish in " +
+          format("%g", seconds) + " s" + (why.empty() ? "" : " (" + why + ")"));
+  result.status = "timeout";
+  return result;
+}
+
+namespace {
+
+/// Doubles travel as strings ("%.17g": exact, and "inf"/"nan" are allowed).
+std::string exact(double value) {
+  return runtime::quoteJson(format("%.17g", value));
+}
+
+} // namespace
+
+std::string encodeResult(const BenchResult &r) {
+  const AttentionShape &s = r.shape;
+  const CheckResult &c = r.check;
+  const runtime::Resources &res = r.resources;
+  std::string text = "{";
+  auto field = [&](const char *name, const std::string &value) {
+    if (text.size() > 1)
+      text += ",";
+    text += runtime::quoteJson(name) + ":" + value;
+  };
+  auto integer = [&](const char *name, int64_t value) {
+    field(name, std::to_string(value));
+  };
+  field("kernel", runtime::quoteJson(r.kernel));
+  field("manifest", runtime::quoteJson(r.manifestPath));
+  field("binary", runtime::quoteJson(r.binaryPath));
+  integer("cubin", r.usedCubin);
+  field("load_note", runtime::quoteJson(r.loadNote));
+  integer("B", s.batch);
+  integer("H", s.heads);
+  integer("N", s.seqLen);
+  integer("D", s.headDim);
+  integer("causal", s.causal);
+  field("status", runtime::quoteJson(r.status));
+  field("message", runtime::quoteJson(r.message));
+  integer("rows_checked", c.rowsChecked);
+  integer("non_finite", c.nonFinite);
+  integer("mismatches", c.mismatches);
+  field("max_abs_err_out", exact(c.maxAbsErrorOut));
+  field("max_abs_err_lse", exact(c.maxAbsErrorLse));
+  field("first_problem", runtime::quoteJson(c.firstProblem));
+  integer("grid_x", r.grid[0]);
+  integer("grid_y", r.grid[1]);
+  integer("grid_z", r.grid[2]);
+  field("median_ms", exact(r.medianMs));
+  field("min_ms", exact(r.minMs));
+  field("tflops", exact(r.tflops));
+  integer("registers", res.registers);
+  integer("spill_stores", res.spillStores);
+  integer("spill_loads", res.spillLoads);
+  integer("stack", res.stack);
+  integer("static_shared_memory", res.staticSharedMemory);
+  integer("dynamic_shared_memory", r.dynamicSharedMemory);
+  integer("best", r.best);
+  return text + "}";
+}
+
+runtime::Expected<BenchResult> decodeResult(const std::string &text) {
+  runtime::Expected<runtime::JsonValue> parsed = runtime::parseJson(text);
+  if (!parsed.ok())
+    return parsed.status().withContext("reading a worker's result");
+  const runtime::JsonValue &json = *parsed;
+  std::string missing;
+  auto get = [&](const char *name) -> const runtime::JsonValue * {
+    const runtime::JsonValue *value = json.find(name);
+    if (!value && missing.empty())
+      missing = name;
+    return value;
+  };
+  auto string = [&](const char *name) {
+    const runtime::JsonValue *value = get(name);
+    return value && value->isString() ? value->asString() : std::string();
+  };
+  auto integer = [&](const char *name) -> int64_t {
+    const runtime::JsonValue *value = get(name);
+    return value && value->isInteger() ? value->asInt() : 0;
+  };
+  auto real = [&](const char *name) {
+    return std::strtod(string(name).c_str(), nullptr);
+  };
+  BenchResult r;
+  r.kernel = string("kernel");
+  r.manifestPath = string("manifest");
+  r.binaryPath = string("binary");
+  r.usedCubin = integer("cubin") != 0;
+  r.loadNote = string("load_note");
+  r.shape.batch = integer("B");
+  r.shape.heads = integer("H");
+  r.shape.seqLen = integer("N");
+  r.shape.headDim = integer("D");
+  r.shape.causal = integer("causal") != 0;
+  r.status = string("status");
+  r.message = string("message");
+  r.check.rowsChecked = integer("rows_checked");
+  r.check.nonFinite = integer("non_finite");
+  r.check.mismatches = integer("mismatches");
+  r.check.maxAbsErrorOut = real("max_abs_err_out");
+  r.check.maxAbsErrorLse = real("max_abs_err_lse");
+  r.check.firstProblem = string("first_problem");
+  r.grid = {static_cast<unsigned>(integer("grid_x")),
+            static_cast<unsigned>(integer("grid_y")),
+            static_cast<unsigned>(integer("grid_z"))};
+  r.medianMs = real("median_ms");
+  r.minMs = real("min_ms");
+  r.tflops = real("tflops");
+  r.resources.registers = integer("registers");
+  r.resources.spillStores = integer("spill_stores");
+  r.resources.spillLoads = integer("spill_loads");
+  r.resources.stack = integer("stack");
+  r.resources.staticSharedMemory = integer("static_shared_memory");
+  r.dynamicSharedMemory = integer("dynamic_shared_memory");
+  r.best = integer("best") != 0;
+  if (!missing.empty())
+    return runtime::Status::error("reading a worker's result: no \"" +
+                                  missing + "\"");
+  return r;
 }
 
 } // namespace bench

@@ -8,22 +8,34 @@
 /// Runs FA1/FA2 kernels compiled by tessera-compile (given by their
 /// manifests) on random f16 inputs, checks them against an fp64 reference,
 /// and times them with CUDA events. With --sweep, picks the fastest of
-/// several configurations per kernel and shape. See docs/runtime.md.
+/// several configurations per kernel and shape. Runs of several configs go
+/// to a worker process under a watchdog (Supervisor.h), so that a kernel
+/// that hangs is reported as TIMEOUT and the run goes on. See
+/// docs/runtime.md.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "Bench.h"
 #include "Report.h"
+#include "Supervisor.h"
 
 #include "tessera/Runtime/Module.h"
+#include "tessera/Runtime/Watchdog.h"
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 namespace rt = tessera::runtime;
 namespace tb = tessera::bench;
@@ -51,7 +63,15 @@ const char *const kUsage =
     "                    (default 4096)\n"
     "  --device N        CUDA device ordinal (default 0)\n"
     "  --ptx             JIT-compile the PTX even when a cubin matches\n"
-    "  -h, --help        show this help\n";
+    "  --timeout S       seconds a config (manifest and shape) may take before\n"
+    "                    it is reported as TIMEOUT and the run goes on\n"
+    "                    (default 60; 0: no watchdog, waits block)\n"
+    "  --no-isolate      run every config in this process (a hung kernel then\n"
+    "                    ends the run: the configs after it are not run)\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Several configs run in one worker process under the watchdog; a worker\n"
+    "whose kernel hangs is killed and a new one takes the next config.\n";
 
 /// Everything given on the command line.
 struct CommandLine {
@@ -63,6 +83,12 @@ struct CommandLine {
   std::string jsonPath;
   int device = 0;
   bool preferCubin = true;
+  double timeout = 60;
+  bool isolate = true;
+  /// Hidden, for tests without a GPU: every config "hangs" (the worker
+  /// sleeps; in this process a wait that never finishes polls to the
+  /// deadline).
+  bool testHang = false;
   tb::BenchOptions options;
 };
 
@@ -135,9 +161,17 @@ rt::Status parseOption(int argc, char **argv, int &i, CommandLine &cl) {
     cl.preferCubin = false;
     return rt::Status::success();
   }
+  if (flag == "--no-isolate") {
+    cl.isolate = false;
+    return rt::Status::success();
+  }
+  if (flag == "--test-hang") {
+    cl.testHang = true;
+    return rt::Status::success();
+  }
   static const char *const kValueFlags[] = {
-      "--shape",  "--csv",   "--json", "--atol",       "--rtol",
-      "--warmup", "--iters", "--seed", "--check-rows", "--device"};
+      "--shape",  "--csv",  "--json",       "--atol",   "--rtol",   "--warmup",
+      "--iters",  "--seed", "--check-rows", "--device", "--timeout"};
   bool known = false;
   for (const char *valueFlag : kValueFlags)
     known |= flag == valueFlag;
@@ -160,6 +194,8 @@ rt::Status parseOption(int argc, char **argv, int &i, CommandLine &cl) {
     return parseDouble(flag, text, cl.options.atol);
   } else if (flag == "--rtol") {
     return parseDouble(flag, text, cl.options.rtol);
+  } else if (flag == "--timeout") {
+    return parseDouble(flag, text, cl.timeout);
   } else { // --warmup, --iters, --seed, --check-rows, --device
     int64_t minimum = flag == "--iters" || flag == "--check-rows" ? 1 : 0;
     TESSERA_RETURN_IF_ERROR(parseInteger(flag, text, minimum, number));
@@ -217,35 +253,194 @@ validateManifests(const CommandLine &cl) {
   return manifests;
 }
 
-/// Runs every manifest at every shape, printing as it goes.
-std::vector<tb::BenchResult>
-runAll(const CommandLine &cl, const std::vector<rt::Manifest> &manifests) {
-  std::vector<tb::BenchResult> results;
-  for (const rt::Manifest &manifest : manifests) {
-    rt::LoadOptions load;
-    load.device = cl.device;
-    load.preferCubin = cl.preferCubin;
-    rt::Expected<rt::Module> module = rt::Module::load(manifest, load);
-    for (const tb::AttentionShape &shape : cl.shapes) {
-      tb::BenchOptions options = cl.options;
-      options.shape = shape;
-      tb::BenchResult result;
-      if (module.ok()) {
-        result = tb::runBenchmark(*module, options);
-      } else {
-        result.kernel = manifest.kernel;
-        result.manifestPath = manifest.path;
-        result.resources = manifest.resources;
-        result.dynamicSharedMemory = manifest.dynamicSharedMemory;
-        result.shape = shape;
-        result.message = module.message();
-      }
-      tb::printResult(std::cout, result, options);
-      std::cout.flush();
-      results.push_back(std::move(result));
+/// One run: a manifest at a shape. Runs go manifest by manifest, so that a
+/// worker loads each kernel once.
+struct Config {
+  size_t manifest;
+  size_t shape;
+};
+
+std::vector<Config> configsOf(const CommandLine &cl) {
+  std::vector<Config> configs;
+  for (size_t m = 0; m < cl.manifests.size(); ++m)
+    for (size_t s = 0; s < cl.shapes.size(); ++s)
+      configs.push_back({m, s});
+  return configs;
+}
+
+std::string deviceLine(const rt::DeviceInfo &device) {
+  std::ostringstream line;
+  line << "device " << device.ordinal << ": " << device.name << " ("
+       << device.arch() << ", " << device.multiprocessors << " SMs, driver "
+       << device.driverVersion / 1000 << "."
+       << device.driverVersion % 1000 / 10 << ")";
+  return line.str();
+}
+
+/// Runs configs on this process's GPU, loading each manifest's kernel once
+/// (the configs of a manifest are consecutive).
+class ConfigRunner {
+public:
+  ConfigRunner(const CommandLine &cl, const std::vector<rt::Manifest> &manifests)
+      : cl_(cl), manifests_(manifests) {}
+
+  tb::BenchResult run(const Config &config) {
+    const rt::Manifest &manifest = manifests_[config.manifest];
+    tb::BenchOptions options = cl_.options;
+    options.shape = cl_.shapes[config.shape];
+    if (rt::gpuHung())
+      return tb::errorResult(manifest, options.shape,
+                             "not run: an earlier kernel hung the GPU in this "
+                             "process (" +
+                                 rt::gpuHungReason() + ")");
+    if (!module_ || loaded_ != config.manifest) {
+      module_.reset();
+      rt::LoadOptions load;
+      load.device = cl_.device;
+      load.preferCubin = cl_.preferCubin;
+      module_ = std::make_unique<rt::Expected<rt::Module>>(
+          rt::Module::load(manifest, load));
+      loaded_ = config.manifest;
     }
+    if (!module_->ok())
+      return tb::errorResult(manifest, options.shape, module_->message());
+    tb::BenchResult result = tb::runBenchmark(**module_, options);
+    if (rt::gpuHung())
+      return tb::timeoutResult(manifest, options.shape, cl_.timeout,
+                               result.message);
+    return result;
   }
-  return results;
+
+private:
+  const CommandLine &cl_;
+  const std::vector<rt::Manifest> &manifests_;
+  std::unique_ptr<rt::Expected<rt::Module>> module_;
+  size_t loaded_ = 0;
+};
+
+void report(tb::BenchResult result, std::vector<tb::BenchResult> &results,
+            const CommandLine &cl, const Config &config) {
+  tb::BenchOptions options = cl.options;
+  options.shape = cl.shapes[config.shape];
+  tb::printResult(std::cout, result, options);
+  std::cout.flush();
+  results.push_back(std::move(result));
+}
+
+/// Every config in this process. Waits poll to the --timeout deadline, so a
+/// hung kernel ends its config with an error instead of hanging the run;
+/// the configs after it are not run (the GPU stays busy).
+int runInProcess(const CommandLine &cl,
+                 const std::vector<rt::Manifest> &manifests,
+                 std::vector<tb::BenchResult> &results) {
+  rt::setWaitTimeout(cl.timeout);
+  if (!cl.testHang) {
+    rt::Expected<rt::DeviceInfo> device = rt::openDevice(cl.device);
+    if (!device.ok()) {
+      std::cerr << "tessera-bench: error: no usable GPU: " << device.message()
+                << "\n";
+      return 1;
+    }
+    std::cout << deviceLine(*device) << "\n";
+  }
+  ConfigRunner runner(cl, manifests);
+  for (const Config &config : configsOf(cl)) {
+    const rt::Manifest &manifest = manifests[config.manifest];
+    const tb::AttentionShape &shape = cl.shapes[config.shape];
+    if (cl.testHang) {
+      rt::pollUntil([] { return false; }, cl.timeout);
+      report(tb::timeoutResult(manifest, shape, cl.timeout,
+                               "--test-hang: a wait that never finishes"),
+             results, cl, config);
+      continue;
+    }
+    report(runner.run(config), results, cl, config);
+  }
+  return 0;
+}
+
+/// The worker process: takes configs from `first` on, reporting each over
+/// `channel`; stops after a config that hung its GPU.
+int workerMain(const CommandLine &cl, const std::vector<rt::Manifest> &manifests,
+               size_t first, tb::WorkerChannel &channel) {
+  std::vector<Config> configs = configsOf(cl);
+  if (cl.testHang) {
+    channel.begin(first);
+    for (;;)
+      std::this_thread::sleep_for(std::chrono::hours(1));
+  }
+  rt::setWaitTimeout(cl.timeout);
+  rt::Expected<rt::DeviceInfo> device = rt::openDevice(cl.device);
+  if (!device.ok()) {
+    channel.abort("no usable GPU: " + device.message());
+    return 1;
+  }
+  channel.note(deviceLine(*device));
+  ConfigRunner runner(cl, manifests);
+  for (size_t i = first; i < configs.size(); ++i) {
+    channel.begin(i);
+    channel.finish(i, tb::encodeResult(runner.run(configs[i])));
+    if (rt::gpuHung())
+      return 3; // This process cannot use the GPU again; the next worker can.
+  }
+  return 0;
+}
+
+/// Every config in worker processes under the watchdog (Supervisor.h).
+int runSupervised(const CommandLine &cl,
+                  const std::vector<rt::Manifest> &manifests,
+                  std::vector<tb::BenchResult> &results) {
+  std::vector<Config> configs = configsOf(cl);
+  std::string lastNote;
+  tb::SuperviseOptions options;
+  options.timeoutSeconds = cl.timeout;
+  auto onNote = [&](const std::string &note) {
+    if (note != lastNote)
+      std::cout << note << "\n";
+    lastNote = note;
+  };
+  auto onOutcome = [&](size_t index, const tb::JobOutcome &outcome) {
+    const Config &config = configs[index];
+    const rt::Manifest &manifest = manifests[config.manifest];
+    const tb::AttentionShape &shape = cl.shapes[config.shape];
+    tb::BenchResult result;
+    switch (outcome.kind) {
+    case tb::JobOutcome::Kind::Finished: {
+      rt::Expected<tb::BenchResult> decoded = tb::decodeResult(outcome.payload);
+      result = decoded.ok() ? decoded.take()
+                            : tb::errorResult(manifest, shape, decoded.message());
+      break;
+    }
+    case tb::JobOutcome::Kind::TimedOut:
+      result = tb::timeoutResult(manifest, shape, cl.timeout,
+                                 "the worker process was killed");
+      break;
+    case tb::JobOutcome::Kind::Crashed:
+      result = tb::errorResult(manifest, shape,
+                               "CRASH: " + tb::describeRun(manifest, shape) +
+                                   ": " + outcome.detail);
+      break;
+    }
+    report(std::move(result), results, cl, config);
+  };
+  rt::Status status = tb::supervise(
+      configs.size(), options,
+      [&](size_t first, tb::WorkerChannel &channel) {
+        return workerMain(cl, manifests, first, channel);
+      },
+      onNote, onOutcome);
+  if (status.ok())
+    return 0;
+  if (results.empty()) {
+    std::cerr << "tessera-bench: error: " << status.message() << "\n";
+    return 1;
+  }
+  // A later worker gave up (e.g. the GPU went away): the rest fail with why.
+  for (size_t i = results.size(); i < configs.size(); ++i)
+    report(tb::errorResult(manifests[configs[i].manifest],
+                           cl.shapes[configs[i].shape], status.message()),
+           results, cl, configs[i]);
+  return 0;
 }
 
 bool writeFile(const std::string &path, const std::string &what,
@@ -285,17 +480,15 @@ int main(int argc, char **argv) {
     std::cerr << "tessera-bench: error: " << manifests.message() << "\n";
     return 1;
   }
-  rt::Expected<rt::DeviceInfo> device = rt::openDevice(cl.device);
-  if (!device.ok()) {
-    std::cerr << "tessera-bench: error: no usable GPU: " << device.message()
-              << "\n";
-    return 1;
-  }
-  std::cout << "device " << device->ordinal << ": " << device->name << " ("
-            << device->arch() << ", " << device->multiprocessors
-            << " SMs, driver " << device->driverVersion / 1000 << "."
-            << device->driverVersion % 1000 / 10 << ")\n";
-  std::vector<tb::BenchResult> results = runAll(cl, *manifests);
+  // The GPU is touched only by the worker (or, for one config or
+  // --no-isolate, by this process): a forked child cannot use CUDA state
+  // its parent initialised.
+  std::vector<tb::BenchResult> results;
+  bool supervised = cl.timeout > 0 && cl.isolate && configsOf(cl).size() > 1;
+  int setup = supervised ? runSupervised(cl, *manifests, results)
+                         : runInProcess(cl, *manifests, results);
+  if (setup != 0)
+    return setup;
   tb::markBest(results);
   if (cl.sweep)
     tb::printBest(std::cout, results);
@@ -310,5 +503,14 @@ int main(int argc, char **argv) {
   if (failed)
     std::cerr << "tessera-bench: " << failed << " of " << results.size()
               << " runs failed\n";
-  return failed || !ok ? 1 : 0;
+  int exitStatus = failed || !ok ? 1 : 0;
+  if (rt::gpuHung()) {
+    // A kernel still runs in this process's context: skip the exit-time
+    // clean-up, which would wait for it.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    ::_exit(exitStatus);
+  }
+  return exitStatus;
 }

@@ -85,6 +85,12 @@ static cl::opt<std::string> attentionShape(
     "shape",
     cl::desc("Attention mode: B,H,N,D (batch, heads, sequence, head dim)"),
     cl::cat(runCategory));
+static cl::list<int64_t> varlenSeqlens(
+    "seqlens", cl::CommaSeparated,
+    cl::desc("Attention mode, varlen kernels (a CuSeqlens argument): the "
+             "length of each of the B sequences, packed one after the other "
+             "into Q, K, V of [H, total, D]"),
+    cl::cat(runCategory));
 static cl::opt<bool> causal("causal",
                             cl::desc("Attention mode: causal reference (must "
                                      "match the kernel's CAUSAL constant)"),
@@ -592,9 +598,35 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
                        "expected Q to be a view of rank 3 ([B*H, N, "
                        "D]) or 4 ([B, H, N, D]), got ",
                        kernel.getArgument(*qIndex).getType());
-  SmallVector<int64_t> rows = qType.getRank() == 3
-                                  ? SmallVector<int64_t>{batch * heads, seqLen}
-                                  : SmallVector<int64_t>{batch, heads, seqLen};
+  // A varlen kernel (a CuSeqlens argument) takes the B sequences of
+  // --seqlens packed along the token axis: [H, total, D].
+  bool varlen = false;
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+    varlen |= getArgumentName(kernel, i) == "CuSeqlens";
+  SmallVector<int64_t> cuSeqlens{0};
+  if (varlen) {
+    if (varlenSeqlens.size() != size_t(batch))
+      return kernelError(kernel, "a varlen kernel (with CuSeqlens) needs "
+                                 "--seqlens with B = ",
+                         batch, " lengths, got ", varlenSeqlens.size());
+    for (int64_t length : varlenSeqlens) {
+      if (length < 0 || length > seqLen)
+        return kernelError(kernel, "expected --seqlens in [0, N = ", seqLen,
+                           "], got ", length);
+      cuSeqlens.push_back(cuSeqlens.back() + length);
+    }
+    if (qType.getRank() != 3)
+      return kernelError(kernel, "expected a varlen Q of rank 3 ([H, total, "
+                                 "D]), got ",
+                         kernel.getArgument(*qIndex).getType());
+  } else if (!varlenSeqlens.empty()) {
+    return kernelError(kernel, "--seqlens is for varlen kernels (with a "
+                               "CuSeqlens argument)");
+  }
+  SmallVector<int64_t> rows =
+      varlen ? SmallVector<int64_t>{heads, cuSeqlens.back()}
+      : qType.getRank() == 3 ? SmallVector<int64_t>{batch * heads, seqLen}
+                             : SmallVector<int64_t>{batch, heads, seqLen};
   SmallVector<int64_t> matrix(rows);
   matrix.push_back(headDim);
 
@@ -607,6 +639,7 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
   Random random(seed);
   std::deque<Tensor> tensors;
   SmallVector<KernelArg> args;
+  std::vector<double> alibiSlopes;
   Tensor *q = nullptr, *k = nullptr, *v = nullptr, *out = nullptr,
          *lse = nullptr;
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
@@ -624,6 +657,33 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
       continue;
     }
     DType dtype = *getDTypeOf(view.getElementType());
+    if (name == "Slopes") {
+      // ALiBi slopes per head, FlashAttention's geometric series
+      // 2^(-8 (h + 1) / H); the reference uses them when the kernel's ALIBI
+      // constant is set.
+      if (dtype != DType::F32 || view.getRank() != 1)
+        return kernelError(kernel, "expected Slopes of f32[H], got ", type);
+      Tensor &slopes =
+          tensors.emplace_back(DType::F32, ArrayRef<int64_t>{heads});
+      for (int64_t h = 0; h < heads; ++h) {
+        double slope = std::exp2(-8.0 * double(h + 1) / double(heads));
+        slopes.setLinear(h, slope);
+        alibiSlopes.push_back(slopes.getLinear(h));
+      }
+      args.push_back(KernelArg::tensor(slopes));
+      continue;
+    }
+    if (varlen && name == "CuSeqlens") {
+      if (dtype != DType::I32 || view.getRank() != 1)
+        return kernelError(kernel, "expected CuSeqlens of i32[B + 1], got ",
+                           type);
+      Tensor &offsets = tensors.emplace_back(
+          DType::I32, ArrayRef<int64_t>{int64_t(cuSeqlens.size())});
+      for (auto [j, offset] : llvm::enumerate(cuSeqlens))
+        offsets.storeInt(j, offset);
+      args.push_back(KernelArg::tensor(offsets));
+      continue;
+    }
     bool isMatrix = llvm::is_contained({"Q", "K", "V", "Out", "Acc"}, name);
     bool isRow = llvm::is_contained({"Lse", "M", "L"}, name);
     if (!isMatrix && !isRow)
@@ -673,15 +733,28 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
   mask.causal = causal;
   mask.windowLeft = getKernelConstant(kernel, "WINDOW_LEFT").value_or(-1);
   mask.windowRight = getKernelConstant(kernel, "WINDOW_RIGHT").value_or(-1);
+  if (getKernelConstant(kernel, "ALIBI").value_or(0))
+    mask.alibiSlopes = alibiSlopes;
   llvm::outs() << "attention B=" << batch << " H=" << heads << " N=" << seqLen
                << " D=" << headDim << (causal ? " causal" : " non-causal");
   if (mask.windowLeft >= 0 || mask.windowRight >= 0)
     llvm::outs() << " window (" << mask.windowLeft << ", " << mask.windowRight
                  << ")";
+  if (!mask.alibiSlopes.empty())
+    llvm::outs() << " alibi";
   llvm::outs() << ", " << getDTypeName(q->getDType()) << ", seed " << seed
                << (decompose ? ", online softmax decomposed" : "") << "\n";
-  AttentionResult reference = referenceAttention(
-      *q, *k, *v, batch * heads, seqLen, headDim, smScale, mask);
+  if (varlen)
+    llvm::outs() << "varlen: sequences of " << llvm::join(
+                        llvm::map_range(varlenSeqlens,
+                                        [](int64_t n) { return std::to_string(n); }),
+                        ", ")
+                 << " tokens\n";
+  AttentionResult reference =
+      varlen ? referenceVarlenAttention(*q, *k, *v, heads, cuSeqlens, headDim,
+                                        smScale, mask)
+             : referenceAttention(*q, *k, *v, batch * heads, seqLen, headDim,
+                                  smScale, mask);
   // bf16 rounds at 2^-8 instead of f16's 2^-11 (docs/interpreter.md).
   double outAtol =
       outTolerance.getNumOccurrences() == 0 && out->getDType() == DType::BF16

@@ -59,13 +59,26 @@ LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Kernel attributes
 //===----------------------------------------------------------------------===//
 
-/// Verifies an attribute that must be a positive integer.
-static LogicalResult verifyPositiveInt(Operation *op, NamedAttribute attr) {
-  auto value = dyn_cast<IntegerAttr>(attr.getValue());
-  if (!value || value.getInt() < 1)
+std::optional<int64_t> tessera::tile::getIntValue(Attribute attr) {
+  auto value = dyn_cast_if_present<IntegerAttr>(attr);
+  if (!value || !(value.getType().isSignlessInteger() ||
+                  value.getType().isIndex()))
+    return std::nullopt;
+  const APInt &bits = value.getValue();
+  if (bits.getBitWidth() == 1 || bits.getSignificantBits() > 64)
+    return std::nullopt;
+  return bits.getSExtValue();
+}
+
+/// Verifies an attribute that must be an integer in [1, max]; `why` says
+/// where the bound comes from.
+static LogicalResult verifyIntInRange(Operation *op, NamedAttribute attr,
+                                      int64_t max, StringRef why) {
+  std::optional<int64_t> value = getIntValue(attr.getValue());
+  if (!value || *value < 1 || *value > max)
     return op->emitError() << "expected '" << attr.getName().getValue()
-                           << "' to be a positive integer, got "
-                           << attr.getValue();
+                           << "' to be an integer in [1, " << max << "] ("
+                           << why << "), got " << attr.getValue();
   return success();
 }
 
@@ -140,7 +153,14 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
-  return verifyPositiveInt(op, attr);
+  // The bounds of tilegpu::kMaxWarps and tilegpu::kMaxStages (this
+  // dialect does not depend on tilegpu).
+  if (name == kNumWarpsAttrName)
+    return verifyIntInRange(op, attr, 32, "a CTA has at most 1024 threads");
+  return verifyIntInRange(op, attr, 8,
+                          "the depth of the cp.async ring; every stage is a "
+                          "shared-memory copy of each pipelined tile, so "
+                          "shared memory bounds it anyway");
 }
 
 /// `tile.shape` on a view argument: one entry per dimension, each a size name
@@ -159,9 +179,10 @@ static LogicalResult verifyShapeArgAttr(Operation *op, Type argType,
   auto sizes = op->getAttrOfType<ArrayAttr>(TileDialect::kSizesAttrName);
   for (Attribute dim : shape) {
     if (auto fixed = dyn_cast<IntegerAttr>(dim)) {
-      if (fixed.getInt() < 1)
+      std::optional<int64_t> size = getIntValue(fixed);
+      if (!size || *size < 1)
         return op->emitError() << "expected a positive fixed size, got "
-                               << fixed.getInt();
+                               << fixed;
       continue;
     }
     auto name = dyn_cast<StringAttr>(dim);

@@ -24,4 +24,15 @@
 #define GET_OP_CLASSES
 #include "Tile/IR/TileOps.h.inc"
 
+#include <optional>
+
+namespace tessera::tile {
+
+/// The value of an integer attribute of a signless (or index) type that fits
+/// in 64 bits, or nothing: IntegerAttr::getInt() asserts on unsigned types
+/// and on wider values, so verifiers read attributes through this.
+std::optional<int64_t> getIntValue(mlir::Attribute attr);
+
+} // namespace tessera::tile
+
 #endif // TESSERA_DIALECT_TILE_IR_TILEDIALECT_H

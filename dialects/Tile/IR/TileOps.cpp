@@ -82,6 +82,27 @@ LogicalResult LoadOp::verify() {
                           getResult().getType());
 }
 
+LogicalResult NarrowOp::verify() {
+  unsigned rank = getView().getType().getRank();
+  if (getDim() >= rank)
+    return emitOpError() << "expected a dimension in [0, " << rank
+                         << "), got " << getDim();
+  return success();
+}
+
+LogicalResult LoadScalarOp::verify() {
+  ViewType view = getView().getType();
+  if (getIndices().size() != view.getRank())
+    return emitOpError() << "expected " << view.getRank()
+                         << " indices (one per dimension of the view), got "
+                         << getIndices().size();
+  if (getResult().getType() != view.getElementType())
+    return emitOpError() << "expected a result of the view's element type "
+                         << view.getElementType() << ", got "
+                         << getResult().getType();
+  return success();
+}
+
 LogicalResult StoreOp::verify() {
   return verifyViewAccess(*this, getView().getType(), getIndices().size(),
                           cast<RankedTensorType>(getValue().getType()));

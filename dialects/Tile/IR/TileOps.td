@@ -93,6 +93,58 @@ def Tile_LoadOp : Tile_Op<"load", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_NarrowOp : Tile_Op<"narrow", [Pure,
+    AllTypesMatch<["view", "result"]>]> {
+  let summary = "the part of a view along one dimension";
+  let description = [{
+    The view of elements `[start, start + length)` of dimension `dim` of
+    `view`, re-indexed from 0, with every other dimension as it is
+    (PyTorch's `narrow`). It is clipped to the view: its size is
+    `min(length, size - start)`, and a `start` outside `[0, size]` gives an
+    empty view. Loads and stores through it are masked at its bounds, so a
+    tile may run past the end of a packed sequence without touching the next
+    one. Narrowing the innermost dimension leaves the view aligned only to
+    its element size (the GPU lowering rejects 16-byte accesses through such
+    a view with a located error).
+
+    ```mlir
+    // The tokens of sequence b of a packed batch: Q[:, start : end, :]
+    %qb = tile.narrow %Q, 1, %start, %len : !tile.view<f16, 3>
+    ```
+  }];
+  let arguments = (ins Tile_ViewType:$view, I32Attr:$dim, I32:$start,
+                       I32:$length);
+  let results = (outs Tile_ViewType:$result);
+  let assemblyFormat = [{
+    $view `,` $dim `,` $start `,` $length attr-dict `:` qualified(type($view))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_LoadScalarOp : Tile_Op<"load_scalar", [MemoryEffects<[MemRead]>]> {
+  let summary = "load one element of a view";
+  let description = [{
+    Reads the element `view[indices]`, one `i32` index per dimension, as a
+    scalar of the view's element type: a data-dependent offset (the start of
+    a sequence in a packed batch, a page of a block table, a per-head
+    parameter). An index outside the view's sizes reads `padding` (0 by
+    default) instead of memory. Every thread of the program reads the same
+    element.
+
+    ```mlir
+    // start = CuSeqlens[b]
+    %start = tile.load_scalar %CuSeqlens[%b] : !tile.view<i32, 1> -> i32
+    ```
+  }];
+  let arguments = (ins Tile_ViewType:$view, Variadic<I32>:$indices,
+                       DefaultValuedAttr<F64Attr, "0.0">:$padding);
+  let results = (outs AnyTypeOf<[F16, BF16, F32, I32, I1]>:$result);
+  let assemblyFormat = [{
+    $view `[` $indices `]` attr-dict `:` qualified(type($view)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
   let summary = "store a tile into a view, skipping out-of-bounds elements";
   let description = [{

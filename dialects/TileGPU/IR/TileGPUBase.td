@@ -11,6 +11,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/TensorEncoding.td"
 
 def TileGPU_Dialect : Dialect {
   let name = "tilegpu";
@@ -23,10 +24,24 @@ def TileGPU_Dialect : Dialect {
     tile lives in shared memory (and is read by `ldmatrix`).
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Discardable attributes of the GPU level, verified by the dialect.
+    /// The byte offset of an op's shared-memory buffer
+    /// (tilegpu-allocate-shared).
+    static constexpr ::llvm::StringLiteral kSharedOffsetAttrName =
+        "tilegpu.shared_offset";
+    /// The stages of a pipelined buffer (tilegpu-pipeline).
+    static constexpr ::llvm::StringLiteral kStagesAttrName = "tilegpu.stages";
+  }];
 }
 
+// Every layout checks its parameters (genVerifyDecl) and, as a tensor
+// encoding, the shapes it can distribute (VerifiableTensorEncoding).
 class TileGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
-    : AttrDef<TileGPU_Dialect, name, traits> {
+    : AttrDef<TileGPU_Dialect, name,
+              !listconcat(traits,
+                          [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>])> {
   let mnemonic = attrMnemonic;
 }
 
@@ -45,12 +60,18 @@ def TileGPU_MmaEncodingAttr : TileGPU_Attr<"MmaEncoding", "mma"> {
     columns `2t` and `2t + 1`. Per thread the elements are ordered
     `[m-fragment][n-fragment][c0, c1, c2, c3]`.
 
+    `warpsM` is in [1, 32] (a CTA has at most 32 warps) and must divide the
+    kernel's warps (`tile.num_warps`; the other warps hold replicas, which
+    `convert-tile-to-nvvm` checks); only `warpsN = 1` is lowered. The rows
+    are a multiple of `16 * warpsM`, the columns of `8 * warpsN`.
+
     ```mlir
     tensor<128x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
     ```
   }];
   let parameters = (ins "unsigned":$warpsM, "unsigned":$warpsN);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 def TileGPU_SliceEncodingAttr : TileGPU_Attr<"SliceEncoding", "slice"> {
@@ -60,7 +81,8 @@ def TileGPU_SliceEncodingAttr : TileGPU_Attr<"SliceEncoding", "slice"> {
     `dim = 1` gives one value per row (what a row reduction produces; each of
     the four lanes of a group holds a copy), `dim = 0` one value per column.
     A 2-D tile whose dimension `dim` has size 1 (after `tile.expand_dims`) has
-    the same distribution.
+    the same distribution. `dim` is 0 or 1; the vector's length is a
+    multiple of the parent's rows (`16 * warpsM`) or columns (`8 * warpsN`).
 
     ```mlir
     tensor<128xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
@@ -68,6 +90,7 @@ def TileGPU_SliceEncodingAttr : TileGPU_Attr<"SliceEncoding", "slice"> {
   }];
   let parameters = (ins "unsigned":$dim, "MmaEncodingAttr":$parent);
   let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` qualified($parent) `>`";
+  let genVerifyDecl = 1;
 }
 
 def TileGPU_SharedEncodingAttr : TileGPU_Attr<"SharedEncoding", "shared"> {
@@ -80,6 +103,9 @@ def TileGPU_SharedEncodingAttr : TileGPU_Attr<"SharedEncoding", "shared"> {
     the logical transpose of the stored tile (`tile.trans` of a shared tile
     only flips it). Where the buffer lives is decided by
     `tilegpu-allocate-shared` and recorded on the `tile.load` that fills it.
+    The tile is 2-D, of f16 or bf16, its stored rows a multiple of 8
+    elements (16-byte chunks), and at most as large as the largest chip's
+    shared memory.
 
     ```mlir
     tensor<64x64xf16, #tilegpu.shared<transposed = false>>

@@ -6,12 +6,15 @@
 
 #include "TileGPU/IR/TileGPUDialect.h"
 
+#include "tessera/Target/Chips.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
+using namespace tessera;
 using namespace tessera::tilegpu;
 
 #include "TileGPU/IR/TileGPUDialect.cpp.inc"
@@ -53,6 +56,247 @@ void TileGPUDialect::initialize() {
   addInterfaces<TileGPUOpAsmInterface>();
 }
 
+int64_t tilegpu::maxSharedMemoryBytes() {
+  uint64_t most = 0;
+  for (const ChipInfo &chip : supportedChips())
+    most = std::max(most, chip.sharedMemoryBudget);
+  return static_cast<int64_t>(most);
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+/// "64x?x16", for diagnostics.
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(
+      shape, os,
+      [&](int64_t dim) {
+        if (ShapedType::isDynamic(dim))
+          os << '?';
+        else
+          os << dim;
+      },
+      "x");
+  return s;
+}
+
+/// A laid-out tile is distributed over threads or placed in shared memory
+/// element by element: its shape is static and every size positive.
+static LogicalResult
+verifyStaticShape(ArrayRef<int64_t> shape, Attribute layout,
+                  function_ref<InFlightDiagnostic()> emitError) {
+  if (llvm::any_of(shape, [](int64_t dim) {
+        return ShapedType::isDynamic(dim) || dim < 1;
+      }))
+    return emitError() << "expected a static shape of positive sizes for "
+                       << layout << ", got " << shapeStr(shape);
+  return success();
+}
+
+/// Checks that `rows` (when the tile has them) divide into the 16-row
+/// fragments of `mma`'s warps and `cols` into its 8-column fragments.
+static LogicalResult
+verifyFragments(MmaEncodingAttr mma, std::optional<int64_t> rows,
+                std::optional<int64_t> cols,
+                function_ref<InFlightDiagnostic()> emitError) {
+  int64_t rowQuantum = 16 * int64_t(mma.getWarpsM());
+  int64_t colQuantum = 8 * int64_t(mma.getWarpsN());
+  if (rows && *rows % rowQuantum != 0)
+    return emitError() << "expected the rows to be a multiple of "
+                       << rowQuantum << " (16 per warp of " << mma
+                       << "), got " << *rows;
+  if (cols && *cols % colQuantum != 0)
+    return emitError() << "expected the columns to be a multiple of "
+                       << colQuantum << " (8 per warp of " << mma << "), got "
+                       << *cols;
+  return success();
+}
+
+LogicalResult
+MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        unsigned warpsM, unsigned warpsN) {
+  if (warpsM < 1 || warpsM > kMaxWarps)
+    return emitError() << "expected warpsM in [1, " << kMaxWarps
+                       << "] (a CTA has at most " << kMaxWarps
+                       << " warps), got " << warpsM;
+  if (warpsN != 1)
+    return emitError() << "expected warpsN = 1 (only layouts that split the "
+                          "rows are lowered), got "
+                       << warpsN;
+  return success();
+}
+
+LogicalResult MmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != 2)
+    return emitError() << "expected a 2-D tile for " << *this << ", got rank "
+                       << shape.size();
+  if (failed(verifyStaticShape(shape, *this, emitError)))
+    return failure();
+  return verifyFragments(*this, shape[0], shape[1], emitError);
+}
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, MmaEncodingAttr parent) {
+  if (dim > 1)
+    return emitError() << "expected dim 0 (a column vector) or 1 (a row "
+                          "vector), got "
+                       << dim;
+  if (!parent)
+    return emitError() << "expected a #tilegpu.mma parent";
+  return success();
+}
+
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != 1 && shape.size() != 2)
+    return emitError() << "expected a 1-D or 2-D tile for " << *this
+                       << ", got rank " << shape.size();
+  if (failed(verifyStaticShape(shape, *this, emitError)))
+    return failure();
+  // A 2-D slice tile is a vector after tile.expand_dims: size 1 along the
+  // dimension it drops.
+  int64_t length = shape[0];
+  if (shape.size() == 2) {
+    if (shape[getDim()] != 1)
+      return emitError() << "expected size 1 in dimension " << getDim()
+                         << " of a 2-D tile in " << *this << ", got "
+                         << shapeStr(shape);
+    length = shape[1 - getDim()];
+  }
+  if (getDim() == 1)
+    return verifyFragments(getParent(), length, std::nullopt, emitError);
+  return verifyFragments(getParent(), std::nullopt, length, emitError);
+}
+
+/// The bytes of a static shape of `elementType`, unless they overflow.
+static std::optional<int64_t> tileBytes(ArrayRef<int64_t> shape,
+                                        Type elementType) {
+  if (!elementType.isIntOrFloat())
+    return std::nullopt;
+  int64_t bytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  for (int64_t dim : shape)
+    if (ShapedType::isDynamic(dim) || dim < 0 ||
+        llvm::MulOverflow(bytes, dim, bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+LogicalResult SharedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != 2)
+    return emitError() << "expected a 2-D tile for " << *this << ", got rank "
+                       << shape.size();
+  if (failed(verifyStaticShape(shape, *this, emitError)))
+    return failure();
+  if (!elementType.isF16() && !elementType.isBF16())
+    return emitError() << "expected f16 or bf16 elements for " << *this
+                       << " (ldmatrix reads 16-bit elements), got "
+                       << elementType;
+  // A transposed tile is stored as its transpose.
+  int64_t storedRow = shape[getTransposed() ? 0 : 1];
+  if (storedRow % 8 != 0)
+    return emitError() << "expected stored rows of a multiple of 8 elements "
+                          "(16-byte chunks) for "
+                       << *this << ", got " << storedRow;
+  std::optional<int64_t> bytes = tileBytes(shape, elementType);
+  int64_t limit = maxSharedMemoryBytes();
+  if (!bytes || *bytes > limit) {
+    std::string tile = shapeStr(shape) + "x";
+    llvm::raw_string_ostream(tile) << elementType;
+    return emitError() << "expected a tile of at most " << limit
+                       << " bytes (the most shared memory of any chip) for "
+                       << *this << ", got " << tile;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes: tilegpu.shared_offset, tilegpu.stages
+//===----------------------------------------------------------------------===//
+
+/// The one-stage tile of the shared-memory buffer `op` fills, reads or
+/// converts through, if `op` has one.
+static RankedTensorType bufferTile(Operation *op) {
+  auto shared = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && isa_and_present<SharedEncodingAttr>(tensor.getEncoding())
+               ? tensor
+               : RankedTensorType();
+  };
+  if (isa<tile::LoadOp>(op))
+    return op->getNumResults() == 1 ? shared(op->getResult(0).getType())
+                                    : RankedTensorType();
+  if (auto copy = dyn_cast<AsyncLoadOp>(op)) {
+    auto type = op->getAttrOfType<TypeAttr>(copy.getTileTypeAttrName());
+    return type ? shared(type.getValue()) : RankedTensorType();
+  }
+  if (isa<StageViewOp, ConvertLayoutOp>(op) && op->getNumResults() == 1)
+    return dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return RankedTensorType();
+}
+
+LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
+                                                       NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kStagesAttrName) {
+    if (!isa<AsyncLoadOp, StageViewOp>(op))
+      return op->emitError() << "expected '" << name
+                             << "' on a tilegpu.async_load or "
+                                "tilegpu.stage_view, got it on '"
+                             << op->getName() << "'";
+    std::optional<int64_t> stages = tile::getIntValue(attr.getValue());
+    if (!stages || *stages < 1 || *stages > kMaxStages)
+      return op->emitError() << "expected '" << name << "' in [1, "
+                             << kMaxStages << "], got " << attr.getValue();
+    return success();
+  }
+  if (name != kSharedOffsetAttrName)
+    return op->emitError() << "unknown tilegpu dialect attribute '" << name
+                           << "'";
+
+  // This runs before the op's own verifier: check what is read here.
+  RankedTensorType tile = bufferTile(op);
+  if (!tile)
+    return op->emitError() << "expected '" << name
+                           << "' on a load into shared memory, "
+                              "tilegpu.async_load, tilegpu.stage_view or "
+                              "tilegpu.convert_layout, got it on '"
+                           << op->getName() << "'";
+  int64_t limit = maxSharedMemoryBytes();
+  std::optional<int64_t> offset = tile::getIntValue(attr.getValue());
+  if (!offset || *offset < 0 || *offset >= limit)
+    return op->emitError() << "expected '" << name << "' in [0, " << limit
+                           << ") (the most shared memory of any chip), got "
+                           << attr.getValue();
+  if (*offset % 16 != 0)
+    return op->emitError() << "expected '" << name
+                           << "' to be a multiple of 16 (cp.async and "
+                              "ldmatrix move 16-byte chunks), got "
+                           << *offset;
+  // tilegpu.stages is checked on its own (after this attribute).
+  int64_t stages = std::clamp<int64_t>(
+      tile::getIntValue(op->getAttr(kStagesAttrName)).value_or(1), 1,
+      kMaxStages);
+  std::optional<int64_t> bytes =
+      tileBytes(tile.getShape(), tile.getElementType());
+  if (!bytes || llvm::MulOverflow(*bytes, stages, *bytes) ||
+      *bytes > limit - *offset)
+    return op->emitError() << "expected the buffer at '" << name << "' "
+                           << *offset << " to end within " << limit
+                           << " bytes (the most shared memory of any chip), "
+                              "got "
+                           << stages << " x " << tile;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -63,6 +307,19 @@ static LogicalResult verifySharedTile(Operation *op, Type type) {
   if (!tensor || !isa_and_present<SharedEncodingAttr>(tensor.getEncoding()))
     return op->emitOpError() << "expected a tile in #tilegpu.shared, got "
                              << type;
+  return success();
+}
+
+/// A tile written into shared memory is stored as it is: only tile.trans
+/// makes a transposed one (the copies and conversions would store a
+/// `transposed = true` tile untransposed).
+static LogicalResult verifyStoredAsIs(Operation *op, RankedTensorType type) {
+  auto shared = dyn_cast_if_present<SharedEncodingAttr>(type.getEncoding());
+  if (shared && shared.getTransposed())
+    return op->emitOpError()
+           << "expected #tilegpu.shared<transposed = false> for a tile "
+              "written to shared memory (tile.trans transposes it), got "
+           << type;
   return success();
 }
 
@@ -79,7 +336,11 @@ LogicalResult AsyncLoadOp::verify() {
     return emitOpError() << "expected tile element type "
                          << view.getElementType() << " (of the view), got "
                          << tile.getElementType();
-  return success();
+  if (tile.getRank() > view.getRank())
+    return emitOpError() << "expected a tile of rank at most "
+                         << view.getRank() << ", got rank "
+                         << tile.getRank();
+  return verifyStoredAsIs(*this, tile);
 }
 
 LogicalResult ConvertLayoutOp::verify() {
@@ -94,7 +355,7 @@ LogicalResult ConvertLayoutOp::verify() {
   if (isa<SharedEncodingAttr>(src.getEncoding()))
     return emitOpError() << "expected a tile in registers as the source, got "
                          << src;
-  return success();
+  return verifyStoredAsIs(*this, dst);
 }
 
 LogicalResult StageViewOp::verify() {

@@ -10,6 +10,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/TensorEncoding.h"
 
 #include "Tile/IR/TileDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -21,5 +22,32 @@
 
 #define GET_OP_CLASSES
 #include "TileGPU/IR/TileGPUOps.h.inc"
+
+namespace tessera::tilegpu {
+
+/// The most warps a CTA has: 1024 threads.
+constexpr unsigned kMaxWarps = 32;
+
+/// The deepest cp.async ring `tilegpu-pipeline` builds (`tile.num_stages`,
+/// `tilegpu.stages`): the pipeliner itself needs 2, FA2 uses 2 or 3; each
+/// stage is a copy of every pipelined tile in shared memory, which bounds
+/// the useful depth anyway.
+constexpr unsigned kMaxStages = 8;
+
+/// The most shared memory one CTA can have on any supported chip
+/// (lib/Target/Chips.cpp), in bytes: the bound of `tilegpu.shared_offset`.
+int64_t maxSharedMemoryBytes();
+
+/// Checks what the layouts of a kernel need from the kernel and what the
+/// dialect's verifiers cannot see from one type: every tile (of any op
+/// result, operand, block argument or type attribute) has a layout whose
+/// shape it fits (types made by passes are not verified), every mma layout's
+/// warpsM divides the kernel's `numWarps`, and the buffers of a pipelined
+/// load (one `buffer` id) agree on their tile, stages and offset.
+/// Diagnostics go to the offending op.
+mlir::LogicalResult verifyKernelLayouts(mlir::Operation *kernel,
+                                        unsigned numWarps);
+
+} // namespace tessera::tilegpu
 
 #endif // TESSERA_DIALECT_TILEGPU_IR_TILEGPUDIALECT_H

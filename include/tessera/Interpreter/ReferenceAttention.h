@@ -34,6 +34,10 @@ struct AttentionMask {
   bool causal = false;
   int64_t windowLeft = -1;
   int64_t windowRight = -1;
+  /// ALiBi: query i and key j of head h add -alibiSlopes[h] * |i - j| to
+  /// their scaled score (FlashAttention's alibi_slopes); the (batch·head)
+  /// index is taken modulo the number of slopes. Empty: no bias.
+  std::vector<double> alibiSlopes;
 };
 
 /// Softmax attention in fp64. A query that sees no key (an empty window) has
@@ -42,6 +46,16 @@ AttentionResult referenceAttention(const Tensor &q, const Tensor &k,
                                    const Tensor &v, int64_t batchHeads,
                                    int64_t seqLen, int64_t headDim,
                                    double scale, AttentionMask mask);
+
+/// The same over packed variable-length sequences: q, k, v are [heads,
+/// total, headDim] and sequence b is tokens cuSeqlens[b] .. cuSeqlens[b+1]-1;
+/// every sequence attends only to itself (flash_attn_varlen_func). The
+/// results are [heads, total, headDim] and [heads, total].
+AttentionResult referenceVarlenAttention(const Tensor &q, const Tensor &k,
+                                         const Tensor &v, int64_t heads,
+                                         llvm::ArrayRef<int64_t> cuSeqlens,
+                                         int64_t headDim, double scale,
+                                         AttentionMask mask);
 
 } // namespace tessera::interp
 

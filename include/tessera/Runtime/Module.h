@@ -114,7 +114,8 @@ public:
 
   /// Launches `warmup` untimed then `iterations` timed launches back to back
   /// on `stream`, each between two CUDA events; waits, and returns the
-  /// milliseconds of each timed launch.
+  /// milliseconds of each timed launch. With a wait timeout (Watchdog.h) the
+  /// wait has that deadline, and at most 128 launches are queued at a time.
   Expected<std::vector<float>> time(const LaunchPlan &plan, void *stream,
                                     int warmup, int iterations,
                                     const BeforeLaunch &beforeEach = {}) const;
@@ -157,7 +158,7 @@ private:
 };
 
 /// Waits for all work on `stream` (on device 0's primary context unless
-/// another was made current).
+/// another was made current), for at most the wait timeout (Watchdog.h).
 Status synchronize(void *stream = nullptr);
 
 } // namespace runtime

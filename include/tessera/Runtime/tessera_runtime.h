@@ -108,6 +108,13 @@ int tessera_time(const tessera_module *module, const tessera_arg *args,
                  int num_args, void *stream, int warmup, int iterations,
                  float *median_ms);
 
+/** Sets the deadline, in seconds, of the runtime's waits for the GPU (in
+ *  tessera_time); 0, the default, waits as long as the GPU takes. A wait that
+ *  runs out fails with "... did not finish in N s"; the process then cannot
+ *  use the GPU again (tessera/Runtime/Watchdog.h). Fails for a negative or
+ *  NaN value. */
+int tessera_set_wait_timeout(double seconds);
+
 #ifdef __cplusplus
 }
 #endif

@@ -485,6 +485,50 @@ struct DimLowering : public OpConversionPattern<DimOp> {
   }
 };
 
+/// tile.narrow: the same struct with the pointer advanced to `start` along
+/// `dim` and that size clipped (an out-of-range start gives size 0).
+struct NarrowLowering : public OpConversionPattern<NarrowOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(NarrowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ViewType viewType = op.getView().getType();
+    ViewValue view{adaptor.getView(), viewType.getRank()};
+    int64_t dim = op.getDim();
+    Type i64 = rewriter.getI64Type();
+    Value size = view.size(rewriter, loc, dim);
+    Value start = arith::ExtSIOp::create(rewriter, loc, i64, adaptor.getStart());
+    Value length =
+        arith::ExtSIOp::create(rewriter, loc, i64, adaptor.getLength());
+    Value zero = i64Const(rewriter, loc, 0);
+    Value valid = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, start,
+                              zero),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, start,
+                              size));
+    Value rest = arith::SubIOp::create(rewriter, loc, size, start);
+    Value clipped = arith::MaxSIOp::create(
+        rewriter, loc, arith::MinSIOp::create(rewriter, loc, length, rest),
+        zero);
+    Value newSize = arith::SelectOp::create(rewriter, loc, valid, clipped, zero);
+    Value offset = arith::SelectOp::create(
+        rewriter, loc, valid,
+        arith::MulIOp::create(rewriter, loc, start,
+                              view.stride(rewriter, loc, dim)),
+        zero);
+    Value ptr = globalAddress(rewriter, loc, view.ptr(rewriter, loc),
+                              viewType.getElementType(), offset);
+    Value result = LLVM::InsertValueOp::create(rewriter, loc, adaptor.getView(),
+                                               ptr, ArrayRef<int64_t>{0});
+    result = LLVM::InsertValueOp::create(rewriter, loc, result, newSize,
+                                         ArrayRef<int64_t>{1, dim});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Patterns: tile construction and shape ops
 //===----------------------------------------------------------------------===//
@@ -1604,6 +1648,40 @@ SlotAddresses locateSlots(OpBuilder &b, Location loc,
   return result;
 }
 
+/// tile.load_scalar: every thread reads the same element (one cached load),
+/// guarded by its bounds; out of bounds gives the padding.
+struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LoadScalarOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
+                                   adaptor.getIndices(), /*tileRank=*/0);
+    auto [offset, inBounds] = access.locate(rewriter, loc, Value(), Value());
+    Value address = globalAddress(rewriter, loc, access.view.ptr(rewriter, loc),
+                                  type, offset);
+    double padding = op.getPadding().convertToDouble();
+    TypedAttr paddingAttr =
+        isa<FloatType>(type)
+            ? TypedAttr(rewriter.getFloatAttr(type, padding))
+            : TypedAttr(rewriter.getIntegerAttr(type, int64_t(padding)));
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, inBounds,
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(
+              b, l, ValueRange{LLVM::LoadOp::create(b, l, type, address)});
+        },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(
+              b, l, ValueRange{arith::ConstantOp::create(b, l, paddingAttr)});
+        });
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
 /// tile.load straight into registers (mma or slice layouts): each slot reads
 /// its element, or takes the padding value out of bounds.
 struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
@@ -1831,36 +1909,84 @@ std::string dtypeName(Type type) {
 }
 
 /// One manifest entry per source-level parameter (docs/manifest.md).
-/// The alignment in bytes that the lowering assumes of view argument `i`, of
-/// its base pointer and of every stride but the innermost (times the element
-/// size): 16 where shared tiles are filled with 16-byte cp.async copies, 4
-/// where 16-bit mma tiles are stored as column pairs, else the element size
-/// (one scalar access per element). It becomes the manifest's "align", which
-/// the runtime checks before a launch.
+/// The alignment in bytes that `user`, an access of a view of
+/// `elementBytes`-byte elements, assumes of the view's base pointer and of
+/// every stride but the innermost (times the element size): 16 where shared
+/// tiles are filled with 16-byte cp.async copies, 4 where 16-bit mma tiles
+/// are stored as column pairs, else the element size (one scalar access per
+/// element).
+int64_t accessAlignment(Operation *user, int64_t elementBytes) {
+  if (isa<AsyncLoadOp>(user))
+    return 16;
+  if (auto load = dyn_cast<LoadOp>(user))
+    return isa_and_present<SharedEncodingAttr>(load.getType().getEncoding())
+               ? 16
+               : elementBytes;
+  if (auto store = dyn_cast<StoreOp>(user)) {
+    auto dist = Distribution::get(store.getValue().getType());
+    if (dist && dist->kind == Distribution::Mma && elementBytes == 2)
+      return 4;
+  }
+  return elementBytes;
+}
+
+int64_t elementBytesOf(ViewType view) {
+  return std::max<int64_t>(1, view.getElementType().getIntOrFloatBitWidth() / 8);
+}
+
+/// Calls `fn` on every access of `view` and of the views narrowed from it.
+template <typename Fn> void forEachAccess(Value view, Fn fn) {
+  SmallVector<Value> views{view};
+  while (!views.empty()) {
+    Value v = views.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto narrow = dyn_cast<NarrowOp>(user))
+        views.push_back(narrow.getResult());
+      else
+        fn(user);
+    }
+  }
+}
+
+/// The alignment the lowering assumes of view argument `i` (the most any
+/// access of it or of a view narrowed from it needs; narrowing moves the
+/// pointer by whole rows, so it keeps the alignment, except along the
+/// innermost dimension, which checkNarrowAlignment restricts). It becomes the
+/// manifest's "align", which the runtime checks before a launch.
 int64_t viewAlignment(func::FuncOp kernel, unsigned i) {
   BlockArgument view = kernel.getArgument(i);
-  int64_t elementBytes =
-      std::max<int64_t>(1, cast<ViewType>(view.getType())
-                                   .getElementType()
-                                   .getIntOrFloatBitWidth() /
-                               8);
+  int64_t elementBytes = elementBytesOf(cast<ViewType>(view.getType()));
   int64_t alignment = elementBytes;
-  for (Operation *user : view.getUsers()) {
-    int64_t needed = elementBytes;
-    if (isa<AsyncLoadOp>(user))
-      needed = 16;
-    else if (auto load = dyn_cast<LoadOp>(user))
-      needed = isa_and_present<SharedEncodingAttr>(load.getType().getEncoding())
-                   ? 16
-                   : elementBytes;
-    else if (auto store = dyn_cast<StoreOp>(user)) {
-      auto dist = Distribution::get(store.getValue().getType());
-      if (dist && dist->kind == Distribution::Mma && elementBytes == 2)
-        needed = 4;
-    }
-    alignment = std::max(alignment, needed);
-  }
+  forEachAccess(view, [&](Operation *user) {
+    alignment = std::max(alignment, accessAlignment(user, elementBytes));
+  });
   return alignment;
+}
+
+/// A view narrowed along its innermost dimension starts at any element, so
+/// it is only element-aligned: reject accesses through it that need more.
+LogicalResult checkNarrowAlignment(func::FuncOp kernel) {
+  WalkResult result = kernel.walk([&](NarrowOp narrow) {
+    ViewType type = narrow.getView().getType();
+    if (narrow.getDim() + 1 != type.getRank())
+      return WalkResult::advance();
+    int64_t elementBytes = elementBytesOf(type);
+    Operation *bad = nullptr;
+    forEachAccess(narrow.getResult(), [&](Operation *user) {
+      if (!bad && accessAlignment(user, elementBytes) > elementBytes)
+        bad = user;
+    });
+    if (!bad)
+      return WalkResult::advance();
+    InFlightDiagnostic diag =
+        narrow.emitOpError()
+        << "narrows the innermost dimension, so the view is only "
+        << elementBytes << "-byte aligned, but an access through it needs "
+        << accessAlignment(bad, elementBytes) << " bytes";
+    diag.attachNote(bad->getLoc()) << "this access";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }
 
 DictionaryAttr paramAttr(func::FuncOp kernel, unsigned i) {
@@ -2013,6 +2139,12 @@ struct ConvertTileToNVVMPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (maxRegisters > 255) {
+      module.emitError() << "expected max-registers in [0, 255] (0: let "
+                            "ptxas choose), got "
+                         << static_cast<unsigned>(maxRegisters);
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(TileDialect::kKernelAttrName))
@@ -2024,6 +2156,13 @@ struct ConvertTileToNVVMPass
       auto warps =
           kernel->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
       unsigned numThreads = 32 * (warps ? warps.getInt() : 4);
+      // What the lowering relies on and no single verifier sees: warpsM
+      // divides the warps, operand and result layouts agree, buffers match;
+      // views narrowed along their innermost dimension are accessed one
+      // element at a time.
+      if (failed(tilegpu::verifyKernelLayouts(kernel, numThreads / 32)) ||
+          failed(checkNarrowAlignment(kernel)))
+        return signalPassFailure();
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);
       if (failed(func) || failed(lowerBody(*func, numThreads)))
@@ -2064,10 +2203,10 @@ struct ConvertTileToNVVMPass
                           NVVM::BlockIdZOp>,
         GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
                           NVVM::GridDimZOp>,
-        DimLowering, SplatLowering, ConstantLowering, IotaLowering,
+        DimLowering, NarrowLowering, SplatLowering, ConstantLowering, IotaLowering,
         ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
         ForwardLowering<BroadcastOp>, BroadcastLowering, ReduceRowsLowering,
-        RegisterLoadLowering, StoreLowering, ReturnLowering,
+        RegisterLoadLowering, LoadScalarLowering, StoreLowering, ReturnLowering,
         MathLowering, ElementwiseLowering, AsyncCommitLowering,
         StageViewLowering>(converter, ctx);
     patterns.add<DotLowering, AsyncWaitLowering, ConvertLayoutLowering>(

@@ -192,3 +192,60 @@ func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_
   tile.store %c, %o[%c0, %c0] : tensor<32x16xf32> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A scalar load: every thread reads the element under its bounds predicate
+// (out of bounds: the padding), and uses it as an ordinary scalar.
+// CHECK-LABEL: llvm.func @scalar_load
+// CHECK: arith.cmpi slt
+// CHECK-NEXT: arith.andi
+// CHECK-NEXT: %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+// CHECK: %[[START:.*]] = scf.if %[[OK]] -> (i32) {
+// CHECK-NEXT: %[[V:.*]] = llvm.load %[[ADDR]] : !llvm.ptr<1> -> i32
+// CHECK-NEXT: scf.yield %[[V]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[PAD:.*]] = arith.constant -1 : i32
+// CHECK-NEXT: scf.yield %[[PAD]] : i32
+// CHECK: arith.addi %[[START]], %{{.*}} : i32
+func.func @scalar_load(%starts: !tile.view<i32, 1>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %b = tile.program_id 0
+  %start = tile.load_scalar %starts[%b] {padding = -1.0 : f64} : !tile.view<i32, 1> -> i32
+  %c1 = arith.constant 1 : i32
+  %next = arith.addi %start, %c1 : i32
+  %f = arith.sitofp %next : i32 to f32
+  %t = tile.splat %f : f32 -> tensor<16xf32>
+  tile.store %t, %o[%start] : tensor<16xf32> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// tile.narrow: the struct's pointer moves to `start` along the dimension
+// (start × stride elements) and that size becomes the clipped length (0 when
+// start is outside [0, size]); loads through it are masked at the new size.
+// CHECK-LABEL: llvm.func @narrow
+// CHECK: %[[SIZE:.*]] = llvm.extractvalue %[[V:.*]][1, 0] : !llvm.struct<(ptr<1>, array<2 x i64>, array<2 x i64>)>
+// CHECK: %[[START:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: %[[LEN:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[START]], %{{.*}} : i64
+// CHECK: %[[LE:.*]] = arith.cmpi sle, %[[START]], %[[SIZE]] : i64
+// CHECK: %[[VALID:.*]] = arith.andi %[[GE]], %[[LE]] : i1
+// CHECK: %[[REST:.*]] = arith.subi %[[SIZE]], %[[START]] : i64
+// CHECK: %[[MIN:.*]] = arith.minsi %[[LEN]], %[[REST]] : i64
+// CHECK: %[[CLIP:.*]] = arith.maxsi %[[MIN]], %{{.*}} : i64
+// CHECK: %[[NEWSIZE:.*]] = arith.select %[[VALID]], %[[CLIP]], %{{.*}} : i64
+// CHECK: %[[STRIDE:.*]] = llvm.extractvalue %[[V]][2, 0]
+// CHECK: %[[SKIP:.*]] = arith.muli %[[START]], %[[STRIDE]] : i64
+// CHECK: %[[OFF:.*]] = arith.select %[[VALID]], %[[SKIP]], %{{.*}} : i64
+// CHECK: %[[PTR:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK: %[[W1:.*]] = llvm.insertvalue %[[PTR]], %[[V]][0]
+// CHECK: llvm.insertvalue %[[NEWSIZE]], %[[W1]][1, 0]
+func.func @narrow(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>, %start: i32, %len: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %xs = tile.narrow %x, 0, %start, %len : !tile.view<f32, 2>
+  %t = tile.load %xs[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32>
+  tile.store %t, %o[%c0, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  return
+}

@@ -18,6 +18,30 @@ func.func @load_index_count(%q: !tile.view<f16, 3>, %i: i32) {
 
 // -----
 
+func.func @narrow_dim(%q: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected a dimension in [0, 2), got 2}}
+  %n = tile.narrow %q, 2, %i, %i : !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+func.func @load_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32) {
+  // expected-error @+1 {{expected 2 indices (one per dimension of the view), got 1}}
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 2> -> i32
+  return
+}
+
+// -----
+
+func.func @load_scalar_type(%q: !tile.view<i32, 1>, %i: i32) {
+  // expected-error @+1 {{expected a result of the view's element type 'i32', got 'f32'}}
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 1> -> f32
+  return
+}
+
+// -----
+
 func.func @load_rank(%q: !tile.view<f16, 1>, %i: i32) {
   // expected-error @+1 {{expected a tile of rank at most 1, got rank 2}}
   %t = tile.load %q[%i] : !tile.view<f16, 1> -> tensor<16x16xf16>
@@ -307,8 +331,35 @@ func.func @constants() attributes {tile.constants = 1} { return }
 
 // -----
 
-// expected-error @+1 {{expected 'tile.num_warps' to be a positive integer, got 0 : i32}}
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got 0 : i32}}
 func.func @warps() attributes {tile.num_warps = 0 : i32} { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got 64 : i32}}
+func.func @warps_too_many() attributes {tile.num_warps = 64 : i32} { return }
+
+// -----
+
+// getInt() asserts on unsigned and on wider than 64-bit integers.
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got 4 : ui32}}
+func.func @warps_unsigned() attributes {tile.num_warps = 4 : ui32} { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.num_warps' to be an integer in [1, 32] (a CTA has at most 1024 threads), got true}}
+func.func @warps_bool() attributes {tile.num_warps = true} { return }
+
+// -----
+
+// Issue 16.2: 2^31 - 1 stages made tilegpu-pipeline run for hours.
+// expected-error @+1 {{expected 'tile.num_stages' to be an integer in [1, 8] (the depth of the cp.async ring; every stage is a shared-memory copy of each pipelined tile, so shared memory bounds it anyway), got 2147483647 : i32}}
+func.func @stages_too_many() attributes {tile.num_stages = 2147483647 : i32} { return }
+
+// -----
+
+// expected-error @+1 {{expected 'tile.num_stages' to be an integer in [1, 8] (the depth of the cp.async ring; every stage is a shared-memory copy of each pipelined tile, so shared memory bounds it anyway), got 0 : i32}}
+func.func @stages_zero() attributes {tile.num_stages = 0 : i32} { return }
 
 // -----
 
@@ -324,6 +375,11 @@ func.func @shape_rank(%x: !tile.view<f16, 2> {tile.shape = ["N"]}) attributes {t
 
 // expected-error @+1 {{expected a positive fixed size, got 0}}
 func.func @shape_fixed(%x: !tile.view<f16, 1> {tile.shape = [0]}) { return }
+
+// -----
+
+// expected-error @+1 {{expected a positive fixed size, got 36893488147419103232 : i128}}
+func.func @shape_fixed_wide(%x: !tile.view<f16, 1> {tile.shape = [36893488147419103232 : i128]}) { return }
 
 // -----
 

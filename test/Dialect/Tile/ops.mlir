@@ -28,6 +28,14 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   // CHECK: %[[N:.*]] = tile.dim %[[Q]], 1 : !tile.view<f16, 3>
   %n = tile.dim %q, 1 : !tile.view<f16, 3>
   %c0 = arith.constant 0 : i32
+  // CHECK: %[[QN:.*]] = tile.narrow %[[Q]], 1, %[[PID]], %[[N]] : !tile.view<f16, 3>
+  %qn = tile.narrow %q, 1, %pid, %n : !tile.view<f16, 3>
+  // CHECK: tile.load_scalar %[[QN]]
+  %e0 = tile.load_scalar %qn[%pid, %c0, %c0] : !tile.view<f16, 3> -> f16
+  // CHECK: tile.load_scalar %[[Q]][%[[PID]], %{{.*}}, %{{.*}}] : !tile.view<f16, 3> -> f16
+  %e1 = tile.load_scalar %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> f16
+  // CHECK: tile.load_scalar %[[M]][%[[PID]], %{{.*}}] {padding = 1.000000e+00 : f64} : !tile.view<f32, 2> -> f32
+  %e2 = tile.load_scalar %m[%pid, %c0] {padding = 1.0 : f64} : !tile.view<f32, 2> -> f32
   // CHECK: %[[T:.*]] = tile.load %[[Q]][%[[PID]], %{{.*}}, %{{.*}}] : !tile.view<f16, 3> -> tensor<128x64xf16>
   %t = tile.load %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
   // CHECK: tile.load %[[Q]][%[[PID]], %{{.*}}, %{{.*}}] {padding = -1.000000e+00 : f64} : !tile.view<f16, 3> -> tensor<64xf16>

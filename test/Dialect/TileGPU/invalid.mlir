@@ -61,3 +61,205 @@ func.func @wait_negative() {
   tilegpu.async_wait -1
   return
 }
+
+// -----
+
+// Layout parameters (issue 16.2: warpsM = 0 divided by zero in the lowering).
+
+// expected-error @+1 {{expected warpsM in [1, 32] (a CTA has at most 32 warps), got 0}}
+func.func @mma_zero_warps(%t: tensor<128x16xf32, #tilegpu.mma<warpsM = 0, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected warpsM in [1, 32] (a CTA has at most 32 warps), got 64}}
+func.func @mma_too_many_warps(%t: tensor<1024x16xf32, #tilegpu.mma<warpsM = 64, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected warpsN = 1 (only layouts that split the rows are lowered), got 2}}
+func.func @mma_warps_n(%t: tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 2>>)
+
+// -----
+
+// expected-error @+1 {{expected dim 0 (a column vector) or 1 (a row vector), got 2}}
+func.func @slice_dim(%t: tensor<64xf32, #tilegpu.slice<dim = 2, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
+
+// -----
+
+// Shapes a layout distributes (VerifiableTensorEncoding). warpsM = 3 on 128
+// rows stored nothing (issue 16.2).
+
+// expected-error @+1 {{expected the rows to be a multiple of 48 (16 per warp of #tilegpu.mma<warpsM = 3, warpsN = 1>), got 128}}
+func.func @mma_rows(%t: tensor<128x16xf32, #tilegpu.mma<warpsM = 3, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected the columns to be a multiple of 8 (8 per warp of #tilegpu.mma<warpsM = 1, warpsN = 1>), got 12}}
+func.func @mma_cols(%t: tensor<16x12xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected a 2-D tile for #tilegpu.mma<warpsM = 1, warpsN = 1>, got rank 1}}
+func.func @mma_rank(%t: tensor<16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected a static shape of positive sizes for #tilegpu.mma<warpsM = 1, warpsN = 1>, got ?x16}}
+func.func @mma_dynamic(%t: tensor<?x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected a static shape of positive sizes for #tilegpu.mma<warpsM = 1, warpsN = 1>, got 0x16}}
+func.func @mma_empty(%t: tensor<0x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+
+// -----
+
+// expected-error @+1 {{expected the rows to be a multiple of 64 (16 per warp of #tilegpu.mma<warpsM = 4, warpsN = 1>), got 32}}
+func.func @slice_rows(%t: tensor<32xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
+
+// -----
+
+// expected-error @+1 {{expected the columns to be a multiple of 8 (8 per warp of #tilegpu.mma<warpsM = 4, warpsN = 1>), got 4}}
+func.func @slice_cols(%t: tensor<1x4xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
+
+// -----
+
+// expected-error @+1 {{expected size 1 in dimension 1 of a 2-D tile in #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>, got 16x16}}
+func.func @slice_2d(%t: tensor<16x16xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>)
+
+// -----
+
+// expected-error @+1 {{expected a 1-D or 2-D tile for #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>, got rank 3}}
+func.func @slice_rank(%t: tensor<16x1x1xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>)
+
+// -----
+
+// expected-error @+1 {{expected a 2-D tile for #tilegpu.shared<transposed = false>, got rank 1}}
+func.func @shared_rank(%t: tensor<64xf16, #tilegpu.shared<transposed = false>>)
+
+// -----
+
+// expected-error @+1 {{expected f16 or bf16 elements for #tilegpu.shared<transposed = false> (ldmatrix reads 16-bit elements), got 'f32'}}
+func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false>>)
+
+// -----
+
+// expected-error @+1 {{expected stored rows of a multiple of 8 elements (16-byte chunks) for #tilegpu.shared<transposed = true>, got 12}}
+func.func @shared_chunks(%t: tensor<12x16xf16, #tilegpu.shared<transposed = true>>)
+
+// -----
+
+// expected-error @+1 {{expected a tile of at most 232448 bytes (the most shared memory of any chip) for #tilegpu.shared<transposed = false>, got 512x256xf16}}
+func.func @shared_too_big(%t: tensor<512x256xf16, #tilegpu.shared<transposed = false>>)
+
+// -----
+
+// expected-error @+1 {{expected a tile of at most 232448 bytes (the most shared memory of any chip) for #tilegpu.shared<transposed = false>, got 4294967296x4294967296xf16}}
+func.func @shared_overflow(%t: tensor<4294967296x4294967296xf16, #tilegpu.shared<transposed = false>>)
+
+// -----
+
+// Shared-memory offsets (issue 16.2: 2^28 tripped an assertion in
+// LLVM::GEPArg, and release builds truncated it).
+
+func.func @offset_too_big(%a: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.shared_offset' in [0, 232448) (the most shared memory of any chip), got 268435456 : i64}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 268435456 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @offset_negative(%a: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.shared_offset' in [0, 232448) (the most shared memory of any chip), got -16 : i64}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = -16 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @offset_unsigned(%a: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.shared_offset' in [0, 232448) (the most shared memory of any chip), got 0 : ui64}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : ui64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @offset_misaligned(%a: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.shared_offset' to be a multiple of 16 (cp.async and ldmatrix move 16-byte chunks), got 8}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 8 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @offset_past_end(%a: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected the buffer at 'tilegpu.shared_offset' 229376 to end within 232448 bytes (the most shared memory of any chip), got 1 x 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>'}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 229376 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @offset_stages_past_end(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
+  // expected-error @+1 {{expected the buffer at 'tilegpu.shared_offset' 196608 to end within 232448 bytes (the most shared memory of any chip), got 8 x 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>'}}
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 196608 : i64, tilegpu.stages = 8 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @offset_register_load(%a: !tile.view<f32, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.shared_offset' on a load into shared memory, tilegpu.async_load, tilegpu.stage_view or tilegpu.convert_layout, got it on 'tile.load'}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : i64} : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  return
+}
+
+// -----
+
+func.func @stages_range(%s: i32) {
+  // expected-error @+1 {{expected 'tilegpu.stages' in [1, 8], got 2147483647 : i64}}
+  %t = tilegpu.stage_view stage %s {buffer = 0 : i64, tilegpu.stages = 2147483647 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @stages_on_load(%a: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.stages' on a tilegpu.async_load or tilegpu.stage_view, got it on 'tile.load'}}
+  %x = tile.load %a[%i, %i] {tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown tilegpu dialect attribute 'tilegpu.offset'}}
+func.func @unknown_attr() attributes {tilegpu.offset = 0 : i64} { return }
+
+// -----
+
+// A tile written to shared memory is stored untransposed; only tile.trans
+// flips the layout.
+
+func.func @async_transposed(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
+  // expected-error @+1 {{expected #tilegpu.shared<transposed = false> for a tile written to shared memory (tile.trans transposes it), got 'tensor<64x64xf16, #tilegpu.shared<transposed = true>>'}}
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = true>>
+  return
+}
+
+// -----
+
+func.func @async_rank(%k: !tile.view<f16, 1>, %i: i32, %p: i1) {
+  // expected-error @+1 {{expected a tile of rank at most 1, got rank 2}}
+  tilegpu.async_load %k[%i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 1> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @convert_to_transposed(%t: tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>) {
+  // expected-error @+1 {{expected #tilegpu.shared<transposed = false> for a tile written to shared memory (tile.trans transposes it), got 'tensor<64x64xf16, #tilegpu.shared<transposed = true>>'}}
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> tensor<64x64xf16, #tilegpu.shared<transposed = true>>
+  return
+}

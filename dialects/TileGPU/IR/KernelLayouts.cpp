@@ -1,0 +1,221 @@
+//===- KernelLayouts.cpp - What the layouts of a kernel need --------------===//
+//
+// Part of Tessera. The checks of a laid-out kernel that no single type or op
+// verifier can make: the warps the kernel has, layouts that must agree
+// between the operands and results of one op, and the ops that share one
+// pipelined buffer. convert-tile-to-nvvm runs them before lowering, so that
+// such IR is an error rather than a kernel that computes something else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tilegpu;
+
+namespace {
+
+/// The layout of `type`, if it is a tile with an encoding.
+Attribute layoutOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor ? tensor.getEncoding() : Attribute();
+}
+
+/// The mma layout a register layout distributes over the warps.
+MmaEncodingAttr mmaOf(Attribute layout) {
+  if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(layout))
+    return slice.getParent();
+  return dyn_cast_if_present<MmaEncodingAttr>(layout);
+}
+
+class KernelLayoutChecker {
+public:
+  explicit KernelLayoutChecker(unsigned numWarps) : numWarps(numWarps) {}
+
+  LogicalResult check(Operation *kernel) {
+    WalkResult result = kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      return failed(checkOp(op)) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+private:
+  LogicalResult checkOp(Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (failed(checkType(op, type)))
+        return failure();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (failed(checkType(op, arg.getType())))
+            return failure();
+    if (auto copy = dyn_cast<AsyncLoadOp>(op))
+      if (failed(checkType(op, copy.getTileType())) ||
+          failed(checkBuffer(op, copy.getBuffer(), copy.getTileType())))
+        return failure();
+    if (auto view = dyn_cast<StageViewOp>(op))
+      if (failed(checkBuffer(op, view.getBuffer(), view.getType())))
+        return failure();
+    return checkRules(op);
+  }
+
+  /// A tile's layout is a #tilegpu one, fits the tile's shape (types made by
+  /// passes are not verified) and uses warps the kernel has.
+  LogicalResult checkType(Operation *op, Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getEncoding())
+      return success();
+    Attribute layout = tensor.getEncoding();
+    if (!isa<MmaEncodingAttr, SliceEncodingAttr, SharedEncodingAttr>(layout))
+      return op->emitOpError() << "expected a #tilegpu layout, got " << type;
+    if (failed(cast<VerifiableTensorEncoding>(layout).verifyEncoding(
+            tensor.getShape(), tensor.getElementType(),
+            [&] { return op->emitOpError(); })))
+      return failure();
+    MmaEncodingAttr mma = mmaOf(layout);
+    if (mma && numWarps % mma.getWarpsM() != 0)
+      return op->emitOpError()
+             << "expected warpsM to divide the kernel's " << numWarps
+             << " warps (tile.num_warps), got " << type;
+    return success();
+  }
+
+  /// The ops of one pipelined buffer describe the same ring.
+  LogicalResult checkBuffer(Operation *op, int64_t id, Type tile) {
+    Buffer buffer{op, tile, op->getAttr(TileGPUDialect::kStagesAttrName),
+                  op->getAttr(TileGPUDialect::kSharedOffsetAttrName)};
+    auto [it, inserted] = buffers.try_emplace(id, buffer);
+    const Buffer &first = it->second;
+    if (inserted || (first.tile == buffer.tile &&
+                     first.stages == buffer.stages &&
+                     first.offset == buffer.offset))
+      return success();
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "expected the ops of buffer " << id
+                              << " to agree on its tile, "
+                                 "'tilegpu.stages' and "
+                                 "'tilegpu.shared_offset', got "
+                              << buffer.describe() << " and "
+                              << first.describe();
+    diag.attachNote(first.op->getLoc()) << "the first op of buffer " << id;
+    return diag;
+  }
+
+  /// The layouts the lowering of each op relies on (it reads the slots of
+  /// one operand as those of another).
+  LogicalResult checkRules(Operation *op) {
+    auto mismatch = [&](StringRef what) {
+      InFlightDiagnostic diag = op->emitOpError() << "expected " << what;
+      diag << ", got ";
+      llvm::interleaveComma(op->getOperandTypes(), diag);
+      diag << " -> ";
+      llvm::interleaveComma(op->getResultTypes(), diag);
+      return diag;
+    };
+    if (auto load = dyn_cast<tile::LoadOp>(op)) {
+      // The copies store the tile as it is (AsyncLoadOp checks the same).
+      auto shared =
+          dyn_cast_if_present<SharedEncodingAttr>(layoutOf(load.getType()));
+      if (shared && shared.getTransposed())
+        return mismatch("#tilegpu.shared<transposed = false> for a tile "
+                        "loaded into shared memory (tile.trans transposes "
+                        "it)");
+      return success();
+    }
+    if (auto trans = dyn_cast<tile::TransOp>(op)) {
+      Attribute src = layoutOf(trans.getSrc().getType());
+      if (!src)
+        return success();
+      auto shared = dyn_cast<SharedEncodingAttr>(src);
+      auto result =
+          dyn_cast_if_present<SharedEncodingAttr>(layoutOf(trans.getType()));
+      if (!shared || !result ||
+          result.getTransposed() == shared.getTransposed())
+        return mismatch("a tile in #tilegpu.shared, transposed by flipping "
+                        "'transposed'");
+      return success();
+    }
+    if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
+      Attribute src = layoutOf(expand.getSrc().getType());
+      if (src && src != layoutOf(expand.getType()))
+        return mismatch("the same layout for the operand and the result");
+      return success();
+    }
+    if (auto broadcast = dyn_cast<tile::BroadcastOp>(op)) {
+      Attribute src = layoutOf(broadcast.getSrc().getType());
+      Attribute dst = layoutOf(broadcast.getType());
+      auto slice = dyn_cast_if_present<SliceEncodingAttr>(src);
+      if (src && src != dst && !(slice && slice.getParent() == dst))
+        return mismatch("the same layout, or a #tilegpu.slice broadcast to "
+                        "its parent");
+      return success();
+    }
+    if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+      auto mma = dyn_cast_if_present<MmaEncodingAttr>(
+          layoutOf(reduce.getSrc().getType()));
+      if (!mma)
+        return success(); // the lowering rejects it
+      auto slice = dyn_cast_if_present<SliceEncodingAttr>(
+          layoutOf(reduce.getType()));
+      if (!slice || slice.getParent() != mma ||
+          slice.getDim() != reduce.getAxis())
+        return mismatch("the result of a reduction along axis " +
+                        std::to_string(reduce.getAxis()) +
+                        " in the #tilegpu.slice of that dimension of the "
+                        "operand's layout");
+      return success();
+    }
+    if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      Attribute acc = layoutOf(dot.getAcc().getType());
+      if (!isa_and_present<MmaEncodingAttr>(acc))
+        return success(); // the lowering rejects it
+      Attribute a = layoutOf(dot.getA().getType());
+      if (layoutOf(dot.getType()) != acc ||
+          (a && !isa<SharedEncodingAttr>(a) && a != acc))
+        return mismatch("the accumulator's layout for the result and for a "
+                        "register A operand");
+      return success();
+    }
+    // Elementwise ops (arith, math) need one layout for all their tiles;
+    // their own verifiers compare whole tensor types, encodings included.
+    return success();
+  }
+
+  struct Buffer {
+    Operation *op;
+    Type tile;
+    Attribute stages, offset;
+
+    std::string describe() const {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << tile << " (stages ";
+      if (stages)
+        os << stages;
+      else
+        os << "unset";
+      os << ", offset ";
+      if (offset)
+        os << offset;
+      else
+        os << "unset";
+      os << ")";
+      return s;
+    }
+  };
+
+  unsigned numWarps;
+  llvm::DenseMap<int64_t, Buffer> buffers;
+};
+
+} // namespace
+
+LogicalResult tilegpu::verifyKernelLayouts(Operation *kernel,
+                                           unsigned numWarps) {
+  return KernelLayoutChecker(numWarps).check(kernel);
+}

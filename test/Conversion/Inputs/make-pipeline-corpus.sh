@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Regenerates the seed corpus of tessera-pipeline-fuzzer (pipeline-corpus/):
+# every .mlir test of test/Dialect, test/Transforms and test/Conversion split
+# at `// -----`, comment lines dropped; the bundled kernels at the tile and
+# GPU levels (tessera-compile --emit=tile / --emit=gpu); and the inputs of
+# issue 16.2 (crashes-*.mlir, kept as they are).
+#
+#   test/Conversion/Inputs/make-pipeline-corpus.sh build/bin
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+bin=$(cd "${1:?usage: $0 BUILD/bin}" && pwd)
+out=$here/pipeline-corpus
+find "$out" -name '*.mlir' ! -name 'crash-*' -delete 2>/dev/null || true
+mkdir -p "$out"
+
+for dir in Dialect Transforms Conversion; do
+  find "$root/test/$dir" -name '*.mlir' -not -path '*/Inputs/*' | sort | while read -r f; do
+    name=${f#"$root/test/"}
+    name=${name%.mlir}
+    awk -v prefix="$out/${name//\//-}" '
+      function flush() { if (text != "") print text > (prefix "-" n ".mlir"); close(prefix "-" n ".mlir"); text = "" }
+      /^\/\/ -----/ { flush(); n++; next }
+      /^ *\/\// { next }
+      /^ *$/ { next }
+      { text = text $0 "\n" }
+      END { flush() }' n=0 "$f"
+  done
+done
+
+for kernel in "$root"/kernels/*.tile; do
+  name=$(basename "${kernel%.tile}")
+  "$bin/tessera-compile" "$kernel" --emit=tile > "$out/kernel-$name-tile.mlir"
+  "$bin/tessera-compile" "$kernel" --emit=gpu > "$out/kernel-$name-gpu.mlir"
+done

@@ -1,0 +1,2 @@
+func.func @bogus() attributes {tile.bogus} { return }
+

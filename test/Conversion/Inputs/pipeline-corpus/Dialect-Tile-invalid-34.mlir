@@ -1,0 +1,2 @@
+func.func @kernel_unit() attributes {tile.kernel = 1} { return }
+

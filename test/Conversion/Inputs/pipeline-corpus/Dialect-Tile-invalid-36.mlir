@@ -1,0 +1,2 @@
+func.func @sizes_entries() attributes {tile.sizes = [1]} { return }
+

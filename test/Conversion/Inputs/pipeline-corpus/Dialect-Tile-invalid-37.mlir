@@ -1,0 +1,2 @@
+func.func @sizes_distinct() attributes {tile.sizes = ["N", "N"]} { return }
+

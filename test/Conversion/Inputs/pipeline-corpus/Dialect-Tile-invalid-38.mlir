@@ -1,0 +1,2 @@
+func.func @grid_map() attributes {tile.sizes = ["N"], tile.grid = 1} { return }
+

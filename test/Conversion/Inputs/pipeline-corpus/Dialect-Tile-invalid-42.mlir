@@ -1,0 +1,2 @@
+func.func @constants() attributes {tile.constants = 1} { return }
+

@@ -1,0 +1,2 @@
+func.func @warps() attributes {tile.num_warps = 0 : i32} { return }
+

@@ -1,0 +1,2 @@
+func.func @warps_bool() attributes {tile.num_warps = true} { return }
+

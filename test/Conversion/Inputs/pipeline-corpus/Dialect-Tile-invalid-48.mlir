@@ -1,0 +1,2 @@
+func.func @stages_zero() attributes {tile.num_stages = 0 : i32} { return }
+

@@ -1,0 +1,2 @@
+func.func @shape_on_scalar(%x: i32 {tile.shape = ["N"]}) { return }
+

@@ -1,0 +1,2 @@
+func.func @view_element(%q: !tile.view<i8, 2>)
+

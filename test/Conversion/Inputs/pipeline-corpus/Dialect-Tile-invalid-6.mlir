@@ -1,0 +1,2 @@
+func.func @view_rank(%q: !tile.view<f16, 5>)
+

@@ -1,0 +1,5 @@
+func.func @iota_empty() {
+  %t = tile.iota : tensor<0xi32>
+  return
+}
+

@@ -1,0 +1,45 @@
+func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.role = "input"},
+                  %o: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.role = "output"},
+                  %m: !tile.view<f32, 2> {tile.shape = ["BH", "N"], tile.role = "inout", tile.init = 0xFF800000 : f32})
+    attributes {tile.kernel, tile.sizes = ["BH", "N"],
+                tile.grid = affine_map<()[s0, s1] -> (s1 ceildiv 128, s0)>,
+                tile.constants = {BLOCK_M = 128 : i64},
+                tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %pid = tile.program_id 0
+  %np = tile.num_programs 1
+  %n = tile.dim %q, 1 : !tile.view<f16, 3>
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
+  %row = tile.load %q[%pid, %c0, %c0] {padding = -1.0 : f64} : !tile.view<f16, 3> -> tensor<64xf16>
+  tile.store %t, %o[%pid, %c0, %c0] : tensor<128x64xf16> -> !tile.view<f16, 3>
+  %kt = tile.trans %t : tensor<128x64xf16> -> tensor<64x128xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %s = tile.dot %t, %kt, %zero : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+  %mx = tile.reduce max %s axis 1 : tensor<128x128xf32> -> tensor<128xf32>
+  %sum = tile.reduce sum %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
+  %mn = tile.reduce min %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
+  %e = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
+  %b = tile.broadcast %e : tensor<128x1xf32> -> tensor<128x128xf32>
+  %cols = tile.iota : tensor<128xi32>
+  %nt = tile.splat %n : i32 -> tensor<128xi32>
+  %scale = arith.constant 0.18 : f32
+  %v = tile.load %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
+  %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+  %l0 = arith.constant dense<0.0> : tensor<128xf32>
+  %acc0 = arith.constant dense<0.0> : tensor<128x64xf32>
+  %m1, %l1, %acc1 = tile.online_softmax %s, %v, %m0, %l0, %acc0 scale %scale
+      : tensor<128x128xf32>, tensor<128x64xf16>, tensor<128xf32>, tensor<128x64xf32>
+  %m2, %l2, %acc2 = tile.online_softmax %s, %v, %m1, %l1, %acc1
+      : tensor<128x128xf32>, tensor<128x64xf16>, tensor<128xf32>, tensor<128x64xf32>
+  return
+}
+func.func @bf16(%x: !tile.view<bf16, 1>) {
+  %c0 = arith.constant 0 : i32
+  %r = tile.load %x[%c0] : !tile.view<bf16, 1> -> tensor<16xbf16>
+  %a = arith.constant dense<1.0> : tensor<16x16xbf16>
+  %c = arith.constant dense<0.0> : tensor<16x8xf32>
+  %bb = arith.constant dense<1.0> : tensor<16x8xbf16>
+  %d = tile.dot %a, %bb, %c : tensor<16x16xbf16>, tensor<16x8xbf16> -> tensor<16x8xf32>
+  return
+}
+

@@ -1,0 +1,5 @@
+func.func @convert_from_shared(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false>>) {
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = false>> -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  return
+}
+

@@ -1,0 +1,5 @@
+func.func @wait_negative() {
+  tilegpu.async_wait -1
+  return
+}
+
