@@ -91,11 +91,13 @@ def _module_of(array):
     return "numpy"
 
 
-def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(-1, -1)):
-    """fp64 softmax attention over [..., N, D] (numpy arrays or torch
+def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(-1, -1),
+                        alibi_slopes=None):
+    """fp64 softmax attention over [..., H, N, D] (numpy arrays or torch
     tensors, any float dtype); returns (Out, Lse) in float64. Query i sees
     key j when j <= i (causal) and i - left <= j <= i + right (window_size,
-    -1 = open); a query that sees no key gets Out 0 and Lse -inf."""
+    -1 = open); alibi_slopes ([H]) adds -slope·|i - j| to the scaled score;
+    a query that sees no key gets Out 0 and Lse -inf."""
     left, right = window_size
     if causal:
         right = 0 if right < 0 else min(right, 0)
@@ -107,6 +109,9 @@ def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(
         s = torch.matmul(qd, kd.transpose(-1, -2)) * scale
         i = torch.arange(n, device=q.device)[:, None]
         j = torch.arange(m, device=q.device)[None, :]
+        if alibi_slopes is not None:
+            distance = (i - j).abs().double()
+            s = s - alibi_slopes.double().to(q.device)[:, None, None] * distance
         visible = torch.ones(n, m, dtype=torch.bool, device=q.device)
         if left >= 0:
             visible &= j >= i - left
@@ -121,6 +126,9 @@ def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(
     s = np.matmul(qd, np.swapaxes(kd, -1, -2)) * scale
     i = np.arange(n)[:, None]
     j = np.arange(m)[None, :]
+    if alibi_slopes is not None:
+        slopes = np.asarray(alibi_slopes, dtype=np.float64)
+        s = s - slopes[:, None, None] * np.abs(i - j)
     visible = np.ones((n, m), dtype=bool)
     if left >= 0:
         visible &= j >= i - left

@@ -25,17 +25,18 @@ class InterpretTest(unittest.TestCase):
         bh, n, d = shape
         q, k, v = random_qkv(shape, seed=n + d, dtype="float16" if dtype == "f16"
                              else "float32")
-        source = FA2
+        source, dtype_constants = FA2, {}
         if dtype == "bf16":
             from tessera.ops.flash_attn import kernel_source
             import torch
-            source, _ = kernel_source(torch.bfloat16)
+            source, dtype_constants = kernel_source(torch.bfloat16)
         out = np.zeros(shape, q.dtype)
         scale = d ** -0.5
         result = tessera.interpret(source, Q=q, K=k, V=v, sm_scale=scale, Out=out,
                                    constants=dict(HEAD_DIM=d, CAUSAL=int(causal),
                                                   WINDOW_LEFT=window[0],
-                                                  WINDOW_RIGHT=window[1], **constants))
+                                                  WINDOW_RIGHT=window[1], **dtype_constants,
+                                                  **constants))
         self.assertIs(result["Out"], out)
         rounded = [x.astype(np.float64) for x in (q, k, v)]
         if dtype == "bf16":   # the kernel sees bf16 inputs: round the reference's too

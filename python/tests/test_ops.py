@@ -61,7 +61,8 @@ class ArgumentTest(unittest.TestCase):
         cases = [
             (dict(dropout_p=0.1), "dropout_p=0.1"),
             (dict(softcap=30.0), "softcap=30.0"),
-            (dict(alibi_slopes=torch.ones(4)), "alibi_slopes"),
+            (dict(alibi_slopes=torch.ones(2, 4, device="meta")),
+             r"alibi_slopes of shape \[B, H\]"),
         ]
         for kwargs, what in cases:
             with self.subTest(what=what):
@@ -87,6 +88,13 @@ class ArgumentTest(unittest.TestCase):
                                        block_table=torch.zeros(1, 1, dtype=torch.int32))
         with self.assertRaisesRegex(TypeError, "cu_seqlens_q: expected a 1-D int32"):
             ops.flash_attn_varlen_func(q[0], k[0], v[0], cu.long(), cu, 16, 16)
+        with self.assertRaisesRegex(ops.UnsupportedError, "alibi_slopes with varlen"):
+            ops.flash_attn_varlen_func(q[0], k[0], v[0], cu, cu, 16, 16,
+                                       alibi_slopes=torch.ones(4))
+        with self.assertRaisesRegex(ValueError, r"alibi_slopes: expected float32 \[4\]"):
+            ops.flash_attn_func(q, k, v, alibi_slopes=torch.ones(3, device="meta"))
+        with self.assertRaisesRegex(ValueError, "alibi_slopes must be on meta"):
+            ops.flash_attn_func(q, k, v, alibi_slopes=torch.ones(4))
 
     def test_window_normalization(self):
         self.assertEqual(fa.normalize_window((-1, -1), False), (False, -1, -1))
@@ -110,30 +118,26 @@ class ArgumentTest(unittest.TestCase):
                                                  return_attn_probs=True)
         self.assertEqual((tuple(out.shape), tuple(lse.shape)), ((48, 3, 64), (3, 48)))
 
-    def test_launch_plans_copy_nothing(self):
+    def test_views_copy_nothing(self):
+        # Contiguous [B, N, H, D], a transposed [B, H, N, D] and packed qkv
+        # ([B, N, 3, H, D]): one launch on views of the caller's storage.
         contiguous = qkv(3, 40, 2, 64)[0]
-        plan = ops.describe_launches(contiguous, contiguous, contiguous)
-        self.assertEqual((plan["launches"], plan["layout"], plan["copies"]),
-                         (3, "[H, N, D] per batch", 0))
         heads_major = torch.empty(3, 2, 40, 64, dtype=torch.float16).transpose(1, 2)
-        self.assertEqual(ops.describe_launches(heads_major, heads_major, heads_major)["layout"],
-                         "[B*H, N, D]")
-        one = qkv(1, 40, 2, 64)[0]
-        self.assertEqual(ops.describe_launches(one, one, one)["launches"], 1)
-        # Packed qkv ([B, N, 3, H, D]): the views point into the caller's tensor.
         packed = torch.empty(2, 40, 3, 2, 64, dtype=torch.float16)
-        q, k, v = packed.unbind(2)
-        out = torch.empty_like(q)
-        lse = torch.empty(2, 2, 40)
-        launches = fa.plan_launches(q, k, v, out, lse)
-        self.assertEqual(len(launches), 2)
-        storage = packed.untyped_storage().data_ptr() if hasattr(packed, "untyped_storage") \
-            else packed.storage().data_ptr()
-        end = storage + packed.numel() * 2
-        for views in launches:
-            for view in views[:3]:
-                self.assertTrue(storage <= view.data_ptr() < end)
-                self.assertEqual((view.dim(), view.stride(-1)), (3, 1))
+        for q, k, v in ((contiguous,) * 3, (heads_major,) * 3, packed.unbind(2)):
+            plan = ops.describe_launches(q, k, v)
+            self.assertEqual((plan["kernel"], plan["launches"], plan["copies"]),
+                             ("fa2_bnhd", 1, 0))
+            self.assertEqual(plan["strides"]["Q"], q.transpose(1, 2).stride())
+            out = torch.empty_like(q)
+            views = fa.bnhd_views(q, k, v, out, None, None, 1.0)
+            for name, tensor in (("Q", q), ("K", k), ("V", v), ("Out", out)):
+                self.assertEqual(views[name].data_ptr(), tensor.data_ptr())
+                self.assertEqual(views[name].stride(-1), 1)
+        q = qkv(1, 30, 2, 64)[0][0]
+        views = fa.varlen_views(q, q, q, None, q, None, 1.0)
+        self.assertEqual((views["Q"].data_ptr(), views["Q"].shape),
+                         (q.data_ptr(), torch.Size([2, 30, 64])))
 
 
 @needs_cpu_run
@@ -141,18 +145,19 @@ class CpuInterpreterTest(unittest.TestCase):
     """CUDA tensors launch on the GPU (test/gpu/check_ops.py); CPU tensors run
     the same kernels on the interpreter -- the numerics CI can check."""
 
-    def check(self, q, k, v, out, lse=None, causal=False, window=(-1, -1), scale=None):
+    def check(self, q, k, v, out, lse=None, causal=False, window=(-1, -1), scale=None,
+              alibi=None):
         dtype = "bf16" if q.dtype == torch.bfloat16 else "f16"
         ref_out, ref_lse = attention_reference(q.transpose(1, 2).double(),
                                                k.transpose(1, 2).double(),
                                                v.transpose(1, 2).double(), scale, causal,
-                                               window)
+                                               window, alibi)
         atol, rtol = TOLERANCES[dtype]
         assert_close(out.transpose(1, 2), ref_out, atol, rtol, "Out")
         if lse is not None:
             assert_close(lse, ref_lse, *TOLERANCES["lse"], name="Lse")
 
-    def test_f16_causal_per_batch(self):
+    def test_f16_causal(self):
         q, k, v = qkv(2, 70, 2, 64)
         out, lse, _ = ops.flash_attn_func(q, k, v, causal=True, return_attn_probs=True)
         self.assertTrue(out.is_contiguous())
@@ -171,20 +176,32 @@ class CpuInterpreterTest(unittest.TestCase):
                                           return_attn_probs=True)
         self.check(q, k, v, out, lse, causal=True, window=(16, -1))
 
+    def test_alibi_causal(self):
+        q, k, v = qkv(2, 60, 2, 64, seed=6)
+        slopes = torch.tensor([0.25, 0.0625])
+        out, lse, _ = ops.flash_attn_func(q, k, v, causal=True, alibi_slopes=slopes,
+                                          return_attn_probs=True)
+        self.check(q, k, v, out, lse, causal=True, alibi=slopes)
+
     def test_varlen(self):
+        # One fa2_varlen launch; with a window, one fa2 launch per sequence.
         total, h, d = 100, 2, 64
         q, k, v = (x[0] for x in qkv(1, total, h, d, seed=3))
         cu = torch.tensor([0, 30, 30, 100], dtype=torch.int32)
-        out, lse, _ = ops.flash_attn_varlen_func(q, k, v, cu, cu, 70, 70, causal=True,
-                                                 return_attn_probs=True)
-        for start, end in ((0, 30), (30, 100)):
-            self.check(q[None, start:end], k[None, start:end], v[None, start:end],
-                       out[None, start:end], lse[None, :, start:end], causal=True)
+        for window in ((-1, -1), (12, 3)):
+            out, lse, _ = ops.flash_attn_varlen_func(q, k, v, cu, cu, 70, 70, causal=True,
+                                                     window_size=window,
+                                                     return_attn_probs=True)
+            for start, end in ((0, 30), (30, 100)):
+                self.check(q[None, start:end], k[None, start:end], v[None, start:end],
+                           out[None, start:end], lse[None, :, start:end], causal=True,
+                           window=(window[0], -1))
         with self.assertRaisesRegex(ops.UnsupportedError, "cu_seqlens_k different"):
             ops.flash_attn_varlen_func(q, k, v, cu, torch.tensor([0, 50, 50, 100],
                                                                  dtype=torch.int32), 70, 70)
-        with self.assertRaisesRegex(ValueError, "exceeds max_seqlen_q"):
-            ops.flash_attn_varlen_func(q, k, v, cu, cu, 20, 20)
+        with self.assertRaisesRegex(ValueError, "must rise from 0 to total = 100"):
+            ops.flash_attn_varlen_func(q, k, v, cu.flip(0), cu.flip(0), 70, 70,
+                                       window_size=(4, 4))
 
     @unittest.skipUnless(torch is not None and hasattr(torch, "compile"),
                          f"torch {getattr(torch, '__version__', '-')} has no torch.compile "
@@ -201,7 +218,7 @@ class CpuInterpreterTest(unittest.TestCase):
     def test_opcheck(self):
         q, k, v = qkv(1, 32, 1, 64, seed=5)
         torch.library.opcheck(torch.ops.tessera.flash_attn_fwd.default,
-                              (q, k, v, 0.125, True, -1, -1),
+                              (q, k, v, None, 0.125, True, -1, -1),
                               test_utils=("test_schema", "test_faketensor"))
 
 

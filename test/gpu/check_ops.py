@@ -6,10 +6,10 @@ usage: python3 test/gpu/check_ops.py [--out DIR] [--no-bench] [--quick]
        python3 test/gpu/check_ops.py --precompile sm_90a     (where tessera-compile is)
 
 Every supported combination: f16 and bf16, D = 64 and 128, no mask, causal,
-a sliding window and causal with a window; three layouts of the same
-values: contiguous [B, N, H, D] (one launch per batch), the transpose of a
-contiguous [B, H, N, D] (one launch over [B*H, N, D]) and slices of a packed
-qkv [B, N, 3, H, D]; a ragged N. Pass: Out within the interpreter's
+a sliding window, causal with a window, ALiBi and causal ALiBi; three
+layouts of the same values: contiguous [B, N, H, D], the transpose of a
+contiguous [B, H, N, D] and slices of a packed qkv [B, N, 3, H, D] (all one
+launch of kernels/fa2_bnhd.tile on strided views); a ragged N. Pass: Out within the interpreter's
 tolerances of fp64 (f16 2e-3 + 2e-3·|ref|, bf16 1.6e-2 + 1.6e-2·|ref|), Lse
 within 1e-3 + 1e-4·|ref|, no NaN, and Out within twice that of SDPA's and
 FlexAttention's outputs; torch.compile(fullgraph=True) of the op gives the
@@ -41,9 +41,13 @@ from tessera import ops  # noqa: E402
 from tessera.testing import TOLERANCES, attention_reference, do_bench  # noqa: E402
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
-# name -> (causal, window_size)
-MASKS = {"none": (False, (-1, -1)), "causal": (True, (-1, -1)),
-         "window": (False, (256, 64)), "causal+window": (True, (384, -1))}
+# name -> (causal, window_size, ALiBi)
+MASKS = {"none": (False, (-1, -1), False), "causal": (True, (-1, -1), False),
+         "window": (False, (256, 64), False), "causal+window": (True, (384, -1), False),
+         "alibi": (False, (-1, -1), True), "causal+alibi": (True, (-1, -1), True)}
+# varlen: no window (kernels/fa2_varlen.tile, one launch) and a window (one
+# kernels/fa2.tile launch per sequence).
+VARLEN_WINDOWS = [(-1, -1), (128, -1)]
 LAYOUTS = ("bnhd", "bhnd", "packed")
 CHECK_SHAPE = (2, 1000, 4)          # B, N, H (D from the combination)
 BENCH_SHAPES = [(4, 2048, 32, 64), (2, 8192, 16, 128)]
@@ -69,13 +73,21 @@ def precompile(target):
     for config in API_CONFIGS:
         print(f"api {config}: {tessera.jit(FA2, HEAD_DIM=64).compile(target, **config)}")
         count += 1
+    jobs = []
     for dtype, d, mask in combinations():
-        causal, window = MASKS[mask]
+        causal, window, alibi = MASKS[mask]
         causal, left, right = ops.flash_attn.normalize_window(window, causal)
-        source, constants = ops.kernel_constants(DTYPES[dtype], d, causal, left, right)
+        jobs.append((f"{dtype} D={d} {mask}", DTYPES[dtype], d, causal, left, right,
+                     "fa2_bnhd", alibi))
+    for window in VARLEN_WINDOWS:
+        causal, left, right = ops.flash_attn.normalize_window(window, True)
+        name = "fa2_varlen" if window == (-1, -1) else "fa2"
+        jobs.append((f"varlen {window}", torch.float16, 64, causal, left, right, name, False))
+    for label, dtype, d, causal, left, right, name, alibi in jobs:
+        source, constants = ops.kernel_constants(dtype, d, causal, left, right, name, alibi)
         kernel = tessera.compile(source, target, **constants)
         count += 1
-        print(f"{dtype} D={d} {mask}: {kernel}")
+        print(f"{label}: {kernel}")
     print(f"{count} kernels in {tessera._paths.cache_dir()} for {target}")
 
 
@@ -90,6 +102,12 @@ def make_inputs(layout, b, n, h, d, dtype, seed):
     if layout == "bhnd":
         return [rand(b, h, n, d).transpose(1, 2) for _ in range(3)]
     return list(rand(b, n, 3, h, d).unbind(2))
+
+
+def alibi_slopes(heads):
+    """FlashAttention's usual slopes, 2^(-8(h+1)/H)."""
+    return torch.tensor([2.0 ** (-8.0 * (h + 1) / heads) for h in range(heads)],
+                        device="cuda", dtype=torch.float32)
 
 
 def visible_mask(n, causal, window, device):
@@ -112,6 +130,12 @@ def flex_attention_fn():
     except ImportError:
         return None, None
     return torch.compile(flex_attention), create_block_mask
+
+
+def alibi_score_mod(slopes):
+    def score_mod(score, b, h, q, kv):
+        return score - slopes[h] * (q - kv).abs()
+    return score_mod
 
 
 def flex_mask(create_block_mask, n, causal, window):
@@ -142,22 +166,27 @@ def within(actual, expected, atol, rtol):
 
 
 def check_combination(dtype, d, mask, flex, create_block_mask, rows):
-    causal, window = MASKS[mask]
+    causal, window, alibi = MASKS[mask]
     b, n, h = CHECK_SHAPE
+    slopes = alibi_slopes(h) if alibi else None
     atol, rtol = TOLERANCES[dtype]
     ok = True
     for layout in LAYOUTS:
         q, k, v = make_inputs(layout, b, n, h, d, DTYPES[dtype], seed=d + len(mask))
         plan = ops.describe_launches(q, k, v)
         out, lse, _ = ops.flash_attn_func(q, k, v, causal=causal, window_size=window,
-                                          return_attn_probs=True)
+                                          alibi_slopes=slopes, return_attn_probs=True)
         torch.cuda.synchronize()
         q4, k4, v4 = (x.transpose(1, 2) for x in (q, k, v))
-        ref, ref_lse = attention_reference(q4, k4, v4, None, causal, window)
+        ref, ref_lse = attention_reference(q4, k4, v4, None, causal, window, slopes)
         out4 = out.transpose(1, 2)
         visible = visible_mask(n, causal, window, q.device)
-        sdpa = torch.nn.functional.scaled_dot_product_attention(q4, k4, v4,
-                                                                attn_mask=visible)
+        mask = visible
+        if alibi:   # SDPA takes ALiBi as an additive float mask
+            i = torch.arange(n, device="cuda")
+            bias = -slopes[:, None, None] * (i[:, None] - i[None, :]).abs().float()
+            mask = bias.masked_fill(~visible, float("-inf")).to(q.dtype)
+        sdpa = torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, attn_mask=mask)
         errors = {"fp64": max_abs(out4, ref), "lse": max_abs(
             torch.where(torch.isinf(ref_lse), torch.zeros_like(lse), lse),
             torch.where(torch.isinf(ref_lse), torch.zeros_like(ref_lse), ref_lse)),
@@ -168,7 +197,8 @@ def check_combination(dtype, d, mask, flex, create_block_mask, rows):
         if flex is not None:
             try:
                 flex_out = flex(q4, k4, v4, block_mask=flex_mask(create_block_mask, n,
-                                                                 causal, window))
+                                                                 causal, window),
+                                score_mod=alibi_score_mod(slopes) if alibi else None)
             except Exception as error:  # noqa: BLE001 - a peer's failure is reported
                 print(f"  FlexAttention failed here ({type(error).__name__}: {error}); "
                       "not compared")
@@ -178,7 +208,8 @@ def check_combination(dtype, d, mask, flex, create_block_mask, rows):
         if layout != "packed":
             compiled = torch.compile(
                 lambda q, k, v: ops.flash_attn_func(q, k, v, causal=causal,
-                                                    window_size=window), fullgraph=True)
+                                                    window_size=window,
+                                                    alibi_slopes=slopes), fullgraph=True)
             try:
                 compiled_out = compiled(q, k, v)
                 errors["compiled"] = max_abs(compiled_out, out)
@@ -197,27 +228,33 @@ def check_combination(dtype, d, mask, flex, create_block_mask, rows):
 
 
 def check_varlen(rows):
+    """Packed sequences (one empty) through fa2_varlen (one launch) and,
+    with a window, one fa2 launch per sequence."""
     h, d = 4, 64
     cu = torch.tensor([0, 300, 301, 301, 1000], dtype=torch.int32, device="cuda")
     generator = torch.Generator(device="cuda").manual_seed(7)
     q, k, v = (torch.rand(1000, h, d, generator=generator, device="cuda").mul_(2).sub_(1)
                .half() for _ in range(3))
-    out, lse, _ = ops.flash_attn_varlen_func(q, k, v, cu, cu, 699, 699, causal=True,
-                                             return_attn_probs=True)
-    torch.cuda.synchronize()
     ok = True
-    worst = 0.0
-    for start, end in ((0, 300), (300, 301), (301, 1000)):
-        ref, ref_lse = attention_reference(*(x[start:end].transpose(0, 1) for x in (q, k, v)),
-                                           None, True)
-        got = out[start:end].transpose(0, 1)
-        ok &= within(got, ref, *TOLERANCES["f16"]) and within(lse[:, start:end], ref_lse,
-                                                               1e-3, 1e-4)
-        worst = max(worst, max_abs(got, ref))
-    rows.append(dict(kind="varlen", dtype="f16", D=d, mask="causal", layout="varlen",
-                     launches=3, result="PASS" if ok else "FAIL", err_fp64=f"{worst:.2e}"))
-    print(f"{'PASS' if ok else 'FAIL'} varlen f16 D=64 causal (3 sequences, one empty) "
-          f"fp64={worst:.1e}")
+    for window in VARLEN_WINDOWS:
+        out, lse, _ = ops.flash_attn_varlen_func(q, k, v, cu, cu, 699, 699, causal=True,
+                                                 window_size=window, return_attn_probs=True)
+        torch.cuda.synchronize()
+        passed, worst = True, 0.0
+        for start, end in ((0, 300), (300, 301), (301, 1000)):
+            ref, ref_lse = attention_reference(
+                *(x[start:end].transpose(0, 1) for x in (q, k, v)), None, True, window)
+            got = out[start:end].transpose(0, 1)
+            passed &= within(got, ref, *TOLERANCES["f16"]) and within(
+                lse[:, start:end], ref_lse, 1e-3, 1e-4)
+            worst = max(worst, max_abs(got, ref))
+        kernel = "fa2_varlen, 1 launch" if window == (-1, -1) else "fa2, 1 launch a sequence"
+        rows.append(dict(kind="varlen", dtype="f16", D=d, mask=f"causal {window}",
+                         layout="varlen", launches=1 if window == (-1, -1) else 2,
+                         result="PASS" if passed else "FAIL", err_fp64=f"{worst:.2e}"))
+        print(f"{'PASS' if passed else 'FAIL'} varlen f16 D=64 causal window={window} "
+              f"({kernel}; 3 sequences, one empty) fp64={worst:.1e}")
+        ok &= passed
     return ok
 
 
@@ -232,7 +269,7 @@ def check_opcheck():
         q, k, v = make_inputs(layout, 2, 300, 4, 64, torch.float16, seed=3)
         try:
             torch.library.opcheck(torch.ops.tessera.flash_attn_fwd.default,
-                                  (q, k, v, 0.125, True, -1, -1),
+                                  (q, k, v, None, 0.125, True, -1, -1),
                                   test_utils=("test_schema", "test_faketensor",
                                               "test_aot_dispatch_dynamic"))
             print(f"PASS opcheck flash_attn_fwd ({layout})")

@@ -15,4 +15,5 @@ from .flash_attn import (  # noqa: F401
     flash_attn_varlen_func,
     get_kernel,
     kernel_constants,
+    kernel_source,
 )

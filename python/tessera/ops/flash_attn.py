@@ -1,21 +1,25 @@
-"""FlashAttention's Python API on Tessera's kernels/fa2.tile.
+"""FlashAttention's Python API on Tessera's kernels.
 
     from tessera.ops import flash_attn_func, flash_attn_varlen_func
     out = flash_attn_func(q, k, v, causal=True)              # q, k, v: [B, N, H, D]
     out, lse, _ = flash_attn_func(q, k, v, return_attn_probs=True)   # lse: [B, H, N]
     out = flash_attn_varlen_func(q, k, v, cu_seqlens, cu_seqlens, max_n, max_n)
 
-Argument names, defaults and layouts are flash_attn 2's. Each combination
-of dtype, head dim, causal and window maps to one compile of
-kernels/fa2.tile (constants HEAD_DIM, CAUSAL, WINDOW_LEFT, WINDOW_RIGHT and
-the tuning constants of KERNEL_CONFIGS), compiled on first use for the
-tensors' GPU and cached (tessera.compile). Inputs are never copied: the
-kernel takes [BH, N, D] views with any outer strides, so a [B, N, H, D]
-tensor is passed as a [B*H, N, D] view when its memory allows one (it is the
-transpose of a [B, H, N, D] tensor, or B == 1) and as B views of [H, N, D],
-one launch each, otherwise; varlen runs one launch per sequence. Out is
-allocated like q (torch.empty_like), Lse as float32 [B, H, N] (varlen:
-[H, total]).
+Argument names, defaults and layouts are flash_attn 2's. The kernels:
+  flash_attn_func          kernels/fa2_bnhd.tile: q, k, v, out passed as their
+                           [B, H, N, D] views (q.transpose(1, 2)), one launch,
+                           ALiBi slopes from a tensor;
+  flash_attn_varlen_func   kernels/fa2_varlen.tile: [H, total, D] views and
+                           cu_seqlens read on the GPU, one launch; with a
+                           window, one kernels/fa2.tile launch per sequence
+                           (fa2_varlen has no window yet; reads cu_seqlens
+                           on the host).
+Each combination of kernel, dtype, head dim, causal, window and ALiBi is one
+compile (constants HEAD_DIM, DTYPE, CAUSAL, WINDOW_LEFT, WINDOW_RIGHT,
+ALIBI and the tuning constants of KERNEL_CONFIGS), compiled on first use for
+the tensors' GPU and cached (tessera.compile). Inputs are never copied: the
+kernels take strided views. Out is allocated like q (torch.empty_like), Lse
+as float32 [B, H, N] (varlen: [H, total]).
 
 Both functions go through the custom ops torch.ops.tessera.flash_attn_fwd
 and flash_attn_varlen_fwd (torch.library), whose fake implementations let
@@ -31,6 +35,7 @@ NotImplementedError) from `check_supported`, the one place to extend.
 import math
 import re
 import threading
+from typing import Optional, Tuple
 
 import torch
 
@@ -51,8 +56,8 @@ KERNEL_CONFIGS = {
 SUPPORTED_SUMMARY = (
     "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
     f"the same N and H for q, k and v, D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
-    "dimension; causal, window_size, softmax_scale, return_attn_probs (the LSE); "
-    "varlen with cu_seqlens_q equal to cu_seqlens_k")
+    "dimension; causal, window_size, softmax_scale, alibi_slopes of shape [H], "
+    "return_attn_probs (the LSE); varlen with cu_seqlens_q equal to cu_seqlens_k")
 
 
 class UnsupportedError(NotImplementedError):
@@ -123,7 +128,22 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
         _unsupported(function, f"softcap={softcap}", "kernels/fa2.tile has no score "
                      "soft-capping")
     if alibi_slopes is not None:
-        _unsupported(function, "alibi_slopes", "kernels/fa2.tile has no ALiBi bias")
+        if varlen:
+            _unsupported(function, "alibi_slopes with varlen", "kernels/fa2_varlen.tile "
+                         "has no ALiBi bias")
+        if not isinstance(alibi_slopes, torch.Tensor):
+            raise TypeError(f"tessera.ops.{function}: alibi_slopes: expected a float32 "
+                            f"tensor [H], got {type(alibi_slopes).__name__}")
+        if alibi_slopes.dim() == 2 and alibi_slopes.shape[0] == q.shape[0]:
+            _unsupported(function, "alibi_slopes of shape [B, H]", "kernels/fa2_bnhd.tile "
+                         "takes one slope per head, [H]")
+        if tuple(alibi_slopes.shape) != (q.shape[-2],) or alibi_slopes.dtype != torch.float32:
+            raise ValueError(f"tessera.ops.{function}: alibi_slopes: expected float32 "
+                             f"[{q.shape[-2]}], got {alibi_slopes.dtype} "
+                             f"{list(alibi_slopes.shape)}")
+        if alibi_slopes.device != q.device:
+            raise ValueError(f"tessera.ops.{function}: alibi_slopes must be on {q.device}, "
+                             f"got {alibi_slopes.device}")
     if q.dtype not in SUPPORTED_DTYPES:
         _unsupported(function, f"dtype {q.dtype}", "the kernels store float16 or bfloat16")
     if q.shape[-1] not in SUPPORTED_HEAD_DIMS:
@@ -153,87 +173,97 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
 _KERNELS = {}
 _KERNELS_LOCK = threading.Lock()
 _SOURCES = {}
+# The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
+_WINDOWED = ("fa2", "fa2_bnhd")
 
 
-def kernel_source(dtype):
-    """kernels/fa2.tile for `dtype`, and the constants that select it.
-
-    bf16: the DTYPE element-type constant once fa2.tile has one; until then
-    a variant made by substituting the element types (f16[ -> bf16[,
-    .to(f16) -> .to(bf16)), named fa2_bf16.tile in diagnostics."""
-    name = "bf16" if dtype == torch.bfloat16 else "f16"
-    if name not in _SOURCES:
-        path = _paths.kernels_dir() / "fa2.tile"
+def kernel_source(dtype, name="fa2"):
+    """kernels/NAME.tile for `dtype`, and the constants that select it:
+    DTYPE=bf16 where the file has the element-type constant; for an older
+    file without it, a variant made by substituting the element types
+    (f16[ -> bf16[, .to(f16) -> .to(bf16)), named NAME_bf16.tile in
+    diagnostics."""
+    element = "bf16" if dtype == torch.bfloat16 else "f16"
+    key = (name, element)
+    if key not in _SOURCES:
+        path = _paths.kernels_dir() / f"{name}.tile"
         text = path.read_text()
-        if name == "f16" or re.search(r"^const DTYPE\b", text, re.M):
-            source = _compiler.Source(text, "fa2.tile", path)
-            constants = {"DTYPE": name} if re.search(r"^const DTYPE\b", text, re.M) else {}
+        has_dtype = re.search(r"^const DTYPE\b", text, re.M) is not None
+        if element == "f16" or has_dtype:
+            source = _compiler.Source(text, path.name, path)
+            constants = {"DTYPE": element} if has_dtype and element != "f16" else {}
         else:
             text = re.sub(r"(?<![\w])f16\[", "bf16[", text).replace(".to(f16)", ".to(bf16)")
-            source = _compiler.Source(text, "fa2_bf16.tile")
+            source = _compiler.Source(text, f"{name}_bf16.tile")
             constants = {}
-        _SOURCES[name] = (source, constants)
-    return _SOURCES[name]
+        _SOURCES[key] = (source, constants)
+    return _SOURCES[key]
 
 
-def kernel_constants(dtype, head_dim, causal, left, right):
-    """The source and every constant of the kernel for one combination."""
-    source, constants = kernel_source(dtype)
+def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=False):
+    """The source and every constant of kernels/NAME.tile for one combination."""
+    source, constants = kernel_source(dtype, name)
     masked = causal or left >= 0 or right >= 0
-    constants = dict(constants, HEAD_DIM=head_dim, CAUSAL=int(causal), WINDOW_LEFT=left,
-                     WINDOW_RIGHT=right, **KERNEL_CONFIGS[(head_dim, masked)])
+    constants = dict(constants, HEAD_DIM=head_dim, CAUSAL=int(causal),
+                     **KERNEL_CONFIGS[(head_dim, masked)])
+    if name in _WINDOWED:
+        constants.update(WINDOW_LEFT=left, WINDOW_RIGHT=right)
+    if name == "fa2_bnhd":
+        constants["ALIBI"] = int(alibi)
     return source, constants
 
 
-def get_kernel(dtype, head_dim, causal, left, right, device):
+def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=False):
     """The compiled Kernel of a combination for `device` (a torch.device)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
     target = _compiler.default_target(index)
-    key = (dtype, head_dim, causal, left, right, target)
+    key = (name, dtype, head_dim, causal, left, right, alibi, target)
     with _KERNELS_LOCK:
         kernel = _KERNELS.get(key)
     if kernel is None:
-        source, constants = kernel_constants(dtype, head_dim, causal, left, right)
+        source, constants = kernel_constants(dtype, head_dim, causal, left, right, name,
+                                             alibi)
         kernel = _compiler.compile(source, target, **constants)
         with _KERNELS_LOCK:
             _KERNELS[key] = kernel
     return kernel
 
 
+def _launch(name, q, causal, left, right, alibi=False, **args):
+    """Launches kernels/NAME.tile (CUDA) or interprets it (CPU, or anything
+    under TESSERA_INTERPRET=1) on `args`, the kernel's parameters by name."""
+    from ..kernel import _interpret_forced
+    if q.device.type == "cuda" and not _interpret_forced():
+        kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name, alibi)
+        kernel(**args)
+        return
+    from ..interpreter import interpret
+    source, constants = kernel_constants(q.dtype, q.shape[-1], causal, left, right, name,
+                                         alibi)
+    interpret(source, constants=constants, **args)
+
+
 # ----------------------------------------------------------------------------
-# Launch plans: views of the caller's tensors, never copies
+# Views of the caller's tensors, never copies
 # ----------------------------------------------------------------------------
 
-def _heads_first(x):
-    """[B, N, H, D] -> its [B, H, N, D] view."""
-    return x.transpose(1, 2)
+def bnhd_views(q, k, v, out, lse, slopes, scale):
+    """The arguments of kernels/fa2_bnhd.tile: [B, H, N, D] views of the
+    [B, N, H, D] tensors (q.transpose(1, 2): same storage, any strides)."""
+    return dict(Q=q.transpose(1, 2), K=k.transpose(1, 2), V=v.transpose(1, 2),
+                Slopes=slopes, sm_scale=scale, Out=out.transpose(1, 2), Lse=lse)
 
 
-def _flatten_bh(x4):
-    """A [B*H, N, D] view of a [B, H, N, D] view when the strides allow one
-    (batch stride = H · head stride, or B == 1), else None."""
-    b, h, n, d = x4.shape
-    sb, sh, sn, sd = x4.stride()
-    if b == 1 or h == 1 or sb == h * sh:
-        head_stride = sh if h > 1 else sb
-        return x4.as_strided((b * h, n, d), (head_stride, sn, sd))
-    return None
-
-
-def plan_launches(q, k, v, out, lse):
-    """[(Q, K, V, Out, Lse)] views for flash_attn_func: one launch over
-    [B*H, N, D] when every tensor allows it, else one per batch ([H, N, D])."""
-    views4 = [_heads_first(x) for x in (q, k, v, out)]
-    flat = [_flatten_bh(x) for x in views4]
-    b, h, n = q.shape[0], q.shape[2], q.shape[1]
-    if all(f is not None for f in flat):
-        return [tuple(flat) + (lse.view(b * h, n),)]
-    return [tuple(x[i] for x in views4) + (lse[i],) for i in range(b)]
+def varlen_views(q, k, v, cu_seqlens, out, lse, scale):
+    """The arguments of kernels/fa2_varlen.tile: [H, total, D] views."""
+    return dict(Q=q.transpose(0, 1), K=k.transpose(0, 1), V=v.transpose(0, 1),
+                CuSeqlens=cu_seqlens, sm_scale=scale, Out=out.transpose(0, 1), Lse=lse)
 
 
 def plan_varlen_launches(q, k, v, out, lse, cu_seqlens):
-    """Per sequence i: the [H, n_i, D] views of q, k, v, out and the [H, n_i]
-    view of lse (rows cu_seqlens[i] to cu_seqlens[i+1]); empty ones skipped."""
+    """Per sequence i (for a window, on kernels/fa2.tile): the [H, n_i, D]
+    views of q, k, v, out and the [H, n_i] view of lse (rows cu_seqlens[i]
+    to cu_seqlens[i+1]); empty ones skipped."""
     launches = []
     for start, end in zip(cu_seqlens[:-1], cu_seqlens[1:]):
         if end > start:
@@ -242,39 +272,36 @@ def plan_varlen_launches(q, k, v, out, lse, cu_seqlens):
     return launches
 
 
-def _run(launches, scale, causal, left, right, q):
-    """Launches (CUDA) or interprets (CPU, or anything under
-    TESSERA_INTERPRET=1) the kernel on each view tuple."""
-    from ..kernel import _interpret_forced
-    if q.device.type == "cuda" and not _interpret_forced():
-        kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device)
-        for qv, kv, vv, ov, lv in launches:
-            kernel(Q=qv, K=kv, V=vv, sm_scale=scale, Out=ov, Lse=lv)
-        return
-    from ..interpreter import interpret
-    source, constants = kernel_constants(q.dtype, q.shape[-1], causal, left, right)
-    for qv, kv, vv, ov, lv in launches:
-        interpret(source, Q=qv, K=kv, V=vv, sm_scale=scale, Out=ov, Lse=lv,
-                  constants=constants)
+_NO_SLOPES = {}
+
+
+def _no_slopes(heads, device):
+    """An f32[H] for fa2_bnhd's Slopes when there is no ALiBi (not read)."""
+    key = (heads, str(device))
+    if key not in _NO_SLOPES:
+        _NO_SLOPES[key] = torch.zeros(heads, dtype=torch.float32, device=device)
+    return _NO_SLOPES[key]
 
 
 # ----------------------------------------------------------------------------
 # The custom ops
 # ----------------------------------------------------------------------------
 
-def _fwd(q, k, v, softmax_scale, causal, window_left, window_right):
-    check_supported("flash_attn_func", q, k, v)
+def _fwd(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right):
+    check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
     out = torch.empty_like(q)
     lse = torch.empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32,
                       device=q.device)
     if out.numel():
-        _run(plan_launches(q, k, v, out, lse), softmax_scale, causal, window_left,
-             window_right, q)
+        alibi = alibi_slopes is not None
+        slopes = alibi_slopes if alibi else _no_slopes(q.shape[2], q.device)
+        _launch("fa2_bnhd", q, causal, window_left, window_right, alibi,
+                **bnhd_views(q, k, v, out, lse, slopes, softmax_scale))
     return out, lse
 
 
-def _fwd_fake(q, k, v, softmax_scale, causal, window_left, window_right):
-    check_supported("flash_attn_func", q, k, v)
+def _fwd_fake(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right):
+    check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
     return (torch.empty_like(q),
             q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
 
@@ -283,23 +310,27 @@ def _varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
                 softmax_scale, causal, window_left, window_right):
     check_supported("flash_attn_varlen_func", q, k, v, varlen=True)
     _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k)
-    starts_q = [int(x) for x in cu_seqlens_q.tolist()]
-    starts_k = [int(x) for x in cu_seqlens_k.tolist()]
-    if starts_q != starts_k:
+    if cu_seqlens_k is not cu_seqlens_q and not torch.equal(cu_seqlens_q, cu_seqlens_k):
         _unsupported("flash_attn_varlen_func", "cu_seqlens_k different from cu_seqlens_q",
-                     "kernels/fa2.tile has one sequence length per sequence")
-    if starts_q[0] != 0 or starts_q[-1] != q.shape[0] or any(
-            b < a for a, b in zip(starts_q, starts_q[1:])):
-        raise ValueError(f"tessera.ops.flash_attn_varlen_func: cu_seqlens must rise from 0 "
-                         f"to total = {q.shape[0]}, got {starts_q}")
-    lengths = [b - a for a, b in zip(starts_q, starts_q[1:])]
-    if lengths and max(lengths) > max_seqlen_q:
-        raise ValueError(f"tessera.ops.flash_attn_varlen_func: a sequence of {max(lengths)} "
-                         f"tokens exceeds max_seqlen_q = {max_seqlen_q}")
+                     "the kernels have one sequence length per sequence")
     out = torch.empty_like(q)
     lse = torch.empty((q.shape[1], q.shape[0]), dtype=torch.float32, device=q.device)
-    _run(plan_varlen_launches(q, k, v, out, lse, starts_q), softmax_scale, causal,
-         window_left, window_right, q)
+    if not out.numel():
+        return out, lse
+    if window_left < 0 and window_right < 0:
+        # One launch; the kernel reads the offsets on the device.
+        cu = cu_seqlens_q.to(q.device)
+        _launch("fa2_varlen", q, causal, -1, -1,
+                **varlen_views(q, k, v, cu, out, lse, softmax_scale))
+        return out, lse
+    starts = [int(x) for x in cu_seqlens_q.tolist()]
+    if starts[0] != 0 or starts[-1] != q.shape[0] or any(
+            b < a for a, b in zip(starts, starts[1:])):
+        raise ValueError(f"tessera.ops.flash_attn_varlen_func: cu_seqlens must rise from 0 "
+                         f"to total = {q.shape[0]}, got {starts}")
+    for qv, kv, vv, ov, lv in plan_varlen_launches(q, k, v, out, lse, starts):
+        _launch("fa2", q, causal, window_left, window_right, Q=qv, K=kv, V=vv,
+                sm_scale=softmax_scale, Out=ov, Lse=lv)
     return out, lse
 
 
@@ -321,8 +352,9 @@ def _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k):
                          "must have one length (B + 1)")
 
 
-_FWD_SCHEMA = ("flash_attn_fwd(Tensor q, Tensor k, Tensor v, float softmax_scale, "
-               "bool causal, int window_left, int window_right) -> (Tensor, Tensor)")
+_FWD_SCHEMA = ("flash_attn_fwd(Tensor q, Tensor k, Tensor v, Tensor? alibi_slopes, "
+               "float softmax_scale, bool causal, int window_left, int window_right) "
+               "-> (Tensor, Tensor)")
 _VARLEN_SCHEMA = ("flash_attn_varlen_fwd(Tensor q, Tensor k, Tensor v, Tensor cu_seqlens_q, "
                   "Tensor cu_seqlens_k, int max_seqlen_q, int max_seqlen_k, "
                   "float softmax_scale, bool causal, int window_left, int window_right) "
@@ -342,10 +374,11 @@ def _register():
         Tensor = torch.Tensor
 
         @torch.library.custom_op("tessera::flash_attn_fwd", mutates_args=())
-        def flash_attn_fwd(q: Tensor, k: Tensor, v: Tensor, softmax_scale: float,
-                           causal: bool, window_left: int,
-                           window_right: int) -> tuple[Tensor, Tensor]:
-            return _fwd(q, k, v, softmax_scale, causal, window_left, window_right)
+        def flash_attn_fwd(q: Tensor, k: Tensor, v: Tensor, alibi_slopes: Optional[Tensor],
+                           softmax_scale: float, causal: bool, window_left: int,
+                           window_right: int) -> Tuple[Tensor, Tensor]:
+            return _fwd(q, k, v, alibi_slopes, softmax_scale, causal, window_left,
+                        window_right)
 
         flash_attn_fwd.register_fake(_fwd_fake)
 
@@ -354,7 +387,7 @@ def _register():
                                   cu_seqlens_k: Tensor, max_seqlen_q: int,
                                   max_seqlen_k: int, softmax_scale: float, causal: bool,
                                   window_left: int,
-                                  window_right: int) -> tuple[Tensor, Tensor]:
+                                  window_right: int) -> Tuple[Tensor, Tensor]:
             return _varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
                                max_seqlen_k, softmax_scale, causal, window_left,
                                window_right)
@@ -393,13 +426,16 @@ def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
                     window_size=(-1, -1), softcap=0.0, alibi_slopes=None,
                     deterministic=False, return_attn_probs=False):
     """flash_attn_func of flash_attn 2 (forward): q [B, N, H, D], k and v
-    [B, N, H, D]; returns out [B, N, H, D] (laid out like q), and with
-    return_attn_probs (out, softmax_lse [B, H, N] float32, None) -- the
-    attention probabilities themselves are not formed. `deterministic` is
-    accepted (the forward pass is deterministic)."""
+    [B, N, H, D] (any strides with a contiguous last dim); alibi_slopes
+    float32 [H] adds -slope·|i - j| to query i's score for key j. Returns
+    out [B, N, H, D] (laid out like q), and with return_attn_probs (out,
+    softmax_lse [B, H, N] float32, None) -- the attention probabilities
+    themselves are not formed. `deterministic` is accepted (the forward pass
+    is deterministic)."""
     check_supported("flash_attn_func", q, k, v, dropout_p, softcap, alibi_slopes)
     causal, left, right = normalize_window(window_size, causal)
-    out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, _scale(softmax_scale, q.shape[-1]),
+    out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes,
+                                                _scale(softmax_scale, q.shape[-1]),
                                                 causal, left, right)
     return (out, lse, None) if return_attn_probs else out
 
@@ -409,10 +445,11 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
                            window_size=(-1, -1), softcap=0.0, alibi_slopes=None,
                            deterministic=False, return_attn_probs=False, block_table=None):
     """flash_attn_varlen_func of flash_attn 2 (forward): q, k, v [total, H, D]
-    packed sequences delimited by cu_seqlens (int32 [B + 1]); returns out
-    [total, H, D], and with return_attn_probs (out, softmax_lse [H, total],
-    None). One launch per sequence until the kernel reads cu_seqlens itself
-    (issue 11); cu_seqlens_k must equal cu_seqlens_q."""
+    packed sequences delimited by cu_seqlens (int32 [B + 1], on q's device
+    for one launch without a host synchronization); returns out [total, H,
+    D], and with return_attn_probs (out, softmax_lse [H, total], None).
+    cu_seqlens_k must equal cu_seqlens_q (the same tensor, or equal values:
+    then compared on the device). With a window, one launch per sequence."""
     check_supported("flash_attn_varlen_func", q, k, v, dropout_p, softcap, alibi_slopes,
                     varlen=True)
     if block_table is not None:
@@ -426,15 +463,12 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
 
 
 def describe_launches(q, k, v):
-    """How flash_attn_func would run on these tensors, without running it:
-    {"launches": count, "layout": "[B*H, N, D]" or "[H, N, D] per batch",
-    "copies": 0} -- for tests and docs."""
+    """How flash_attn_func runs on these tensors, without running it: the
+    kernel, the launch count and the strides of the views it passes (those
+    of q.transpose(1, 2): the caller's storage, no copy) -- for tests and docs."""
     metas = [torch.empty_strided(x.shape, x.stride(), dtype=x.dtype, device="meta")
              for x in (q, k, v)]
     out = torch.empty_like(metas[0])
-    lse = torch.empty((q.shape[0], q.shape[2], q.shape[1]), device="meta")
-    launches = plan_launches(*metas, out, lse)
-    one = len(launches) == 1 and launches[0][0].shape[0] == q.shape[0] * q.shape[2]
-    return {"launches": len(launches),
-            "layout": "[B*H, N, D]" if one else "[H, N, D] per batch", "copies": 0,
-            "out_strides": tuple(out.stride())}
+    views = bnhd_views(*metas, out, None, None, 1.0)
+    return {"kernel": "fa2_bnhd", "launches": 1, "copies": 0,
+            "strides": {name: tuple(views[name].stride()) for name in ("Q", "K", "V", "Out")}}
