@@ -1,0 +1,19 @@
+"""tessera.ops: PyTorch operators on Tessera kernels (imports torch).
+
+flash_attn_func and flash_attn_varlen_func take flash_attn 2's arguments and
+layouts; see tessera.ops.flash_attn and docs/python.md.
+"""
+
+from .flash_attn import (  # noqa: F401
+    KERNEL_CONFIGS,
+    SUPPORTED_DTYPES,
+    SUPPORTED_HEAD_DIMS,
+    UnsupportedError,
+    check_supported,
+    describe_launches,
+    flash_attn_func,
+    flash_attn_varlen_func,
+    get_kernel,
+    kernel_constants,
+    kernel_source,
+)

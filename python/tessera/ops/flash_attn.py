@@ -1,0 +1,474 @@
+"""FlashAttention's Python API on Tessera's kernels.
+
+    from tessera.ops import flash_attn_func, flash_attn_varlen_func
+    out = flash_attn_func(q, k, v, causal=True)              # q, k, v: [B, N, H, D]
+    out, lse, _ = flash_attn_func(q, k, v, return_attn_probs=True)   # lse: [B, H, N]
+    out = flash_attn_varlen_func(q, k, v, cu_seqlens, cu_seqlens, max_n, max_n)
+
+Argument names, defaults and layouts are flash_attn 2's. The kernels:
+  flash_attn_func          kernels/fa2_bnhd.tile: q, k, v, out passed as their
+                           [B, H, N, D] views (q.transpose(1, 2)), one launch,
+                           ALiBi slopes from a tensor;
+  flash_attn_varlen_func   kernels/fa2_varlen.tile: [H, total, D] views and
+                           cu_seqlens read on the GPU, one launch; with a
+                           window, one kernels/fa2.tile launch per sequence
+                           (fa2_varlen has no window yet; reads cu_seqlens
+                           on the host).
+Each combination of kernel, dtype, head dim, causal, window and ALiBi is one
+compile (constants HEAD_DIM, DTYPE, CAUSAL, WINDOW_LEFT, WINDOW_RIGHT,
+ALIBI and the tuning constants of KERNEL_CONFIGS), compiled on first use for
+the tensors' GPU and cached (tessera.compile). Inputs are never copied: the
+kernels take strided views. Out is allocated like q (torch.empty_like), Lse
+as float32 [B, H, N] (varlen: [H, total]).
+
+Both functions go through the custom ops torch.ops.tessera.flash_attn_fwd
+and flash_attn_varlen_fwd (torch.library), whose fake implementations let
+torch.compile trace them. CUDA tensors launch on the current stream; CPU
+tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter
+(tessera.interpret: the GPU's numerics, slow, for tests). Forward only (no
+autograd).
+
+What the kernels do not do yet raises UnsupportedError (a
+NotImplementedError) from `check_supported`, the one place to extend.
+"""
+
+import math
+import re
+import threading
+from typing import Optional, Tuple
+
+import torch
+
+from .. import compiler as _compiler
+from .. import _paths
+
+# Head dims the op compiles kernels/fa2.tile for.
+SUPPORTED_HEAD_DIMS = (64, 128)
+SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
+# Tuning constants per (HEAD_DIM, masked): the fastest H200 configs of
+# test/gpu/results/2026-11-29-h200.md (masked: causal or a window).
+KERNEL_CONFIGS = {
+    (64, False): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=8, NUM_STAGES=2),
+    (64, True): dict(BLOCK_M=64, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
+    (128, False): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
+    (128, True): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
+}
+SUPPORTED_SUMMARY = (
+    "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
+    f"the same N and H for q, k and v, D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
+    "dimension; causal, window_size, softmax_scale, alibi_slopes of shape [H], "
+    "return_attn_probs (the LSE); varlen with cu_seqlens_q equal to cu_seqlens_k")
+
+
+class UnsupportedError(NotImplementedError):
+    """A combination the Tessera kernels do not support yet."""
+
+
+def _unsupported(function, what, why):
+    raise UnsupportedError(f"tessera.ops.{function}: {what} is not supported yet "
+                           f"({why}). Supported now: {SUPPORTED_SUMMARY}.")
+
+
+# ----------------------------------------------------------------------------
+# Argument checks: argument errors first, then what is not supported yet
+# ----------------------------------------------------------------------------
+
+def normalize_window(window_size, causal):
+    """(causal, left, right) in kernel terms: FlashAttention's window_size
+    (-1 = open) with causal meaning right = 0; a window (-1, 0) is causal."""
+    try:
+        left, right = (int(x) for x in window_size)
+    except (TypeError, ValueError):
+        raise ValueError(f"window_size: expected (left, right) integers, got "
+                         f"{window_size!r}") from None
+    if left < -1 or right < -1:
+        raise ValueError(f"window_size: expected integers >= -1, got {window_size!r}")
+    if causal or right == 0:
+        return True, left, -1
+    return False, left, right
+
+
+def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=None,
+                    varlen=False):
+    """Raises TypeError/ValueError for bad arguments and UnsupportedError for
+    combinations the kernels do not support yet. The one place to extend as
+    kernels/fa2.tile grows (issue 11: strided layouts, varlen, GQA)."""
+    rank = 3 if varlen else 4
+    layout = "[total, H, D]" if varlen else "[B, N, H, D]"
+    for name, x in (("q", q), ("k", k), ("v", v)):
+        if not isinstance(x, torch.Tensor):
+            raise TypeError(f"tessera.ops.{function}: {name}: expected a torch.Tensor, got "
+                            f"{type(x).__name__}")
+        if x.dim() != rank:
+            raise ValueError(f"tessera.ops.{function}: {name}: expected {layout}, got shape "
+                             f"{list(x.shape)}")
+    if not (q.dtype == k.dtype == v.dtype):
+        raise TypeError(f"tessera.ops.{function}: q, k, v must have one dtype, got "
+                        f"{q.dtype}, {k.dtype}, {v.dtype}")
+    if not (q.device == k.device == v.device):
+        raise ValueError(f"tessera.ops.{function}: q, k, v must be on one device, got "
+                         f"{q.device}, {k.device}, {v.device}")
+    if k.shape != v.shape:
+        raise ValueError(f"tessera.ops.{function}: k and v must have one shape, got "
+                         f"{list(k.shape)} and {list(v.shape)}")
+    if q.shape[-1] != k.shape[-1]:
+        raise ValueError(f"tessera.ops.{function}: q and k must have one head dim, got "
+                         f"{q.shape[-1]} and {k.shape[-1]}")
+    if not varlen and q.shape[0] != k.shape[0]:
+        raise ValueError(f"tessera.ops.{function}: q and k must have one batch size, got "
+                         f"{q.shape[0]} and {k.shape[0]}")
+    if q.shape[-2] % k.shape[-2]:
+        raise ValueError(f"tessera.ops.{function}: the heads of q ({q.shape[-2]}) must be "
+                         f"a multiple of those of k and v ({k.shape[-2]})")
+    # What the kernels do not do yet.
+    if dropout_p:
+        _unsupported(function, f"dropout_p={dropout_p}", "the kernels are forward-only "
+                     "inference kernels without dropout")
+    if softcap:
+        _unsupported(function, f"softcap={softcap}", "kernels/fa2.tile has no score "
+                     "soft-capping")
+    if alibi_slopes is not None:
+        if varlen:
+            _unsupported(function, "alibi_slopes with varlen", "kernels/fa2_varlen.tile "
+                         "has no ALiBi bias")
+        if not isinstance(alibi_slopes, torch.Tensor):
+            raise TypeError(f"tessera.ops.{function}: alibi_slopes: expected a float32 "
+                            f"tensor [H], got {type(alibi_slopes).__name__}")
+        if alibi_slopes.dim() == 2 and alibi_slopes.shape[0] == q.shape[0]:
+            _unsupported(function, "alibi_slopes of shape [B, H]", "kernels/fa2_bnhd.tile "
+                         "takes one slope per head, [H]")
+        if tuple(alibi_slopes.shape) != (q.shape[-2],) or alibi_slopes.dtype != torch.float32:
+            raise ValueError(f"tessera.ops.{function}: alibi_slopes: expected float32 "
+                             f"[{q.shape[-2]}], got {alibi_slopes.dtype} "
+                             f"{list(alibi_slopes.shape)}")
+        if alibi_slopes.device != q.device:
+            raise ValueError(f"tessera.ops.{function}: alibi_slopes must be on {q.device}, "
+                             f"got {alibi_slopes.device}")
+    if q.dtype not in SUPPORTED_DTYPES:
+        _unsupported(function, f"dtype {q.dtype}", "the kernels store float16 or bfloat16")
+    if q.shape[-1] not in SUPPORTED_HEAD_DIMS:
+        _unsupported(function, f"head dim {q.shape[-1]}", "the op compiles "
+                     f"kernels/fa2.tile for D in {SUPPORTED_HEAD_DIMS}")
+    if k.shape[-2] != q.shape[-2]:
+        kind = "MQA" if k.shape[-2] == 1 else "GQA"
+        _unsupported(function, f"{kind} (q with {q.shape[-2]} heads, k and v with "
+                     f"{k.shape[-2]})", "kernels/fa2.tile indexes K and V by the query's "
+                     "head; a K/V head index is part of issue 11")
+    if not varlen and q.shape[1] != k.shape[1]:
+        _unsupported(function, f"different query and key lengths ({q.shape[1]} and "
+                     f"{k.shape[1]})", "kernels/fa2.tile has one sequence length N")
+    for name, x in (("q", q), ("k", k), ("v", v)):
+        if x.shape[-1] > 1 and x.stride(-1) != 1:
+            _unsupported(function, f"{name} with a strided last dimension (strides "
+                         f"{list(x.stride())})", "the kernels need a contiguous head dim")
+    if q.device.type not in ("cuda", "cpu", "meta"):
+        _unsupported(function, f"device {q.device}", "CUDA tensors run on the GPU, CPU "
+                     "tensors on the interpreter")
+
+
+# ----------------------------------------------------------------------------
+# Kernels
+# ----------------------------------------------------------------------------
+
+_KERNELS = {}
+_KERNELS_LOCK = threading.Lock()
+_SOURCES = {}
+# The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
+_WINDOWED = ("fa2", "fa2_bnhd")
+
+
+def kernel_source(dtype, name="fa2"):
+    """kernels/NAME.tile for `dtype`, and the constants that select it:
+    DTYPE=bf16 where the file has the element-type constant; for an older
+    file without it, a variant made by substituting the element types
+    (f16[ -> bf16[, .to(f16) -> .to(bf16)), named NAME_bf16.tile in
+    diagnostics."""
+    element = "bf16" if dtype == torch.bfloat16 else "f16"
+    key = (name, element)
+    if key not in _SOURCES:
+        path = _paths.kernels_dir() / f"{name}.tile"
+        text = path.read_text()
+        has_dtype = re.search(r"^const DTYPE\b", text, re.M) is not None
+        if element == "f16" or has_dtype:
+            source = _compiler.Source(text, path.name, path)
+            constants = {"DTYPE": element} if has_dtype and element != "f16" else {}
+        else:
+            text = re.sub(r"(?<![\w])f16\[", "bf16[", text).replace(".to(f16)", ".to(bf16)")
+            source = _compiler.Source(text, f"{name}_bf16.tile")
+            constants = {}
+        _SOURCES[key] = (source, constants)
+    return _SOURCES[key]
+
+
+def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=False):
+    """The source and every constant of kernels/NAME.tile for one combination."""
+    source, constants = kernel_source(dtype, name)
+    masked = causal or left >= 0 or right >= 0
+    constants = dict(constants, HEAD_DIM=head_dim, CAUSAL=int(causal),
+                     **KERNEL_CONFIGS[(head_dim, masked)])
+    if name in _WINDOWED:
+        constants.update(WINDOW_LEFT=left, WINDOW_RIGHT=right)
+    if name == "fa2_bnhd":
+        constants["ALIBI"] = int(alibi)
+    return source, constants
+
+
+def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=False):
+    """The compiled Kernel of a combination for `device` (a torch.device)."""
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    target = _compiler.default_target(index)
+    key = (name, dtype, head_dim, causal, left, right, alibi, target)
+    with _KERNELS_LOCK:
+        kernel = _KERNELS.get(key)
+    if kernel is None:
+        source, constants = kernel_constants(dtype, head_dim, causal, left, right, name,
+                                             alibi)
+        kernel = _compiler.compile(source, target, **constants)
+        with _KERNELS_LOCK:
+            _KERNELS[key] = kernel
+    return kernel
+
+
+def _launch(name, q, causal, left, right, alibi=False, **args):
+    """Launches kernels/NAME.tile (CUDA) or interprets it (CPU, or anything
+    under TESSERA_INTERPRET=1) on `args`, the kernel's parameters by name."""
+    from ..kernel import _interpret_forced
+    if q.device.type == "cuda" and not _interpret_forced():
+        kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name, alibi)
+        kernel(**args)
+        return
+    from ..interpreter import interpret
+    source, constants = kernel_constants(q.dtype, q.shape[-1], causal, left, right, name,
+                                         alibi)
+    interpret(source, constants=constants, **args)
+
+
+# ----------------------------------------------------------------------------
+# Views of the caller's tensors, never copies
+# ----------------------------------------------------------------------------
+
+def bnhd_views(q, k, v, out, lse, slopes, scale):
+    """The arguments of kernels/fa2_bnhd.tile: [B, H, N, D] views of the
+    [B, N, H, D] tensors (q.transpose(1, 2): same storage, any strides)."""
+    return dict(Q=q.transpose(1, 2), K=k.transpose(1, 2), V=v.transpose(1, 2),
+                Slopes=slopes, sm_scale=scale, Out=out.transpose(1, 2), Lse=lse)
+
+
+def varlen_views(q, k, v, cu_seqlens, out, lse, scale):
+    """The arguments of kernels/fa2_varlen.tile: [H, total, D] views."""
+    return dict(Q=q.transpose(0, 1), K=k.transpose(0, 1), V=v.transpose(0, 1),
+                CuSeqlens=cu_seqlens, sm_scale=scale, Out=out.transpose(0, 1), Lse=lse)
+
+
+def plan_varlen_launches(q, k, v, out, lse, cu_seqlens):
+    """Per sequence i (for a window, on kernels/fa2.tile): the [H, n_i, D]
+    views of q, k, v, out and the [H, n_i] view of lse (rows cu_seqlens[i]
+    to cu_seqlens[i+1]); empty ones skipped."""
+    launches = []
+    for start, end in zip(cu_seqlens[:-1], cu_seqlens[1:]):
+        if end > start:
+            launches.append(tuple(x[start:end].transpose(0, 1) for x in (q, k, v, out))
+                            + (lse[:, start:end],))
+    return launches
+
+
+_NO_SLOPES = {}
+
+
+def _no_slopes(heads, device):
+    """An f32[H] for fa2_bnhd's Slopes when there is no ALiBi (not read)."""
+    key = (heads, str(device))
+    if key not in _NO_SLOPES:
+        _NO_SLOPES[key] = torch.zeros(heads, dtype=torch.float32, device=device)
+    return _NO_SLOPES[key]
+
+
+# ----------------------------------------------------------------------------
+# The custom ops
+# ----------------------------------------------------------------------------
+
+def _fwd(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right):
+    check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
+    out = torch.empty_like(q)
+    lse = torch.empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32,
+                      device=q.device)
+    if out.numel():
+        alibi = alibi_slopes is not None
+        slopes = alibi_slopes if alibi else _no_slopes(q.shape[2], q.device)
+        _launch("fa2_bnhd", q, causal, window_left, window_right, alibi,
+                **bnhd_views(q, k, v, out, lse, slopes, softmax_scale))
+    return out, lse
+
+
+def _fwd_fake(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right):
+    check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
+    return (torch.empty_like(q),
+            q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
+
+
+def _varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+                softmax_scale, causal, window_left, window_right):
+    check_supported("flash_attn_varlen_func", q, k, v, varlen=True)
+    _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k)
+    if cu_seqlens_k is not cu_seqlens_q and not torch.equal(cu_seqlens_q, cu_seqlens_k):
+        _unsupported("flash_attn_varlen_func", "cu_seqlens_k different from cu_seqlens_q",
+                     "the kernels have one sequence length per sequence")
+    out = torch.empty_like(q)
+    lse = torch.empty((q.shape[1], q.shape[0]), dtype=torch.float32, device=q.device)
+    if not out.numel():
+        return out, lse
+    if window_left < 0 and window_right < 0:
+        # One launch; the kernel reads the offsets on the device.
+        cu = cu_seqlens_q.to(q.device)
+        _launch("fa2_varlen", q, causal, -1, -1,
+                **varlen_views(q, k, v, cu, out, lse, softmax_scale))
+        return out, lse
+    starts = [int(x) for x in cu_seqlens_q.tolist()]
+    if starts[0] != 0 or starts[-1] != q.shape[0] or any(
+            b < a for a, b in zip(starts, starts[1:])):
+        raise ValueError(f"tessera.ops.flash_attn_varlen_func: cu_seqlens must rise from 0 "
+                         f"to total = {q.shape[0]}, got {starts}")
+    for qv, kv, vv, ov, lv in plan_varlen_launches(q, k, v, out, lse, starts):
+        _launch("fa2", q, causal, window_left, window_right, Q=qv, K=kv, V=vv,
+                sm_scale=softmax_scale, Out=ov, Lse=lv)
+    return out, lse
+
+
+def _varlen_fwd_fake(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+                     softmax_scale, causal, window_left, window_right):
+    check_supported("flash_attn_varlen_func", q, k, v, varlen=True)
+    _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k)
+    return (torch.empty_like(q),
+            q.new_empty((q.shape[1], q.shape[0]), dtype=torch.float32))
+
+
+def _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k):
+    for name, cu in (("cu_seqlens_q", cu_seqlens_q), ("cu_seqlens_k", cu_seqlens_k)):
+        if not isinstance(cu, torch.Tensor) or cu.dim() != 1 or cu.dtype != torch.int32:
+            raise TypeError(f"tessera.ops.flash_attn_varlen_func: {name}: expected a 1-D "
+                            f"int32 tensor [B + 1]")
+    if cu_seqlens_q.shape != cu_seqlens_k.shape:
+        raise ValueError("tessera.ops.flash_attn_varlen_func: cu_seqlens_q and cu_seqlens_k "
+                         "must have one length (B + 1)")
+
+
+_FWD_SCHEMA = ("flash_attn_fwd(Tensor q, Tensor k, Tensor v, Tensor? alibi_slopes, "
+               "float softmax_scale, bool causal, int window_left, int window_right) "
+               "-> (Tensor, Tensor)")
+_VARLEN_SCHEMA = ("flash_attn_varlen_fwd(Tensor q, Tensor k, Tensor v, Tensor cu_seqlens_q, "
+                  "Tensor cu_seqlens_k, int max_seqlen_q, int max_seqlen_k, "
+                  "float softmax_scale, bool causal, int window_left, int window_right) "
+                  "-> (Tensor, Tensor)")
+_LIBRARY = None
+
+
+def _register():
+    """Defines torch.ops.tessera.flash_attn_fwd / flash_attn_varlen_fwd:
+    torch.library.custom_op + register_fake where torch has them (2.4+),
+    else a Library with CPU, CUDA and Meta kernels (older torch, e.g.
+    Debian's 1.13, where the Meta kernel plays the fake's role)."""
+    global _LIBRARY
+    if hasattr(torch.ops, "tessera") and hasattr(torch.ops.tessera, "flash_attn_fwd"):
+        return
+    if hasattr(torch.library, "custom_op") and hasattr(torch.library, "register_fake"):
+        Tensor = torch.Tensor
+
+        @torch.library.custom_op("tessera::flash_attn_fwd", mutates_args=())
+        def flash_attn_fwd(q: Tensor, k: Tensor, v: Tensor, alibi_slopes: Optional[Tensor],
+                           softmax_scale: float, causal: bool, window_left: int,
+                           window_right: int) -> Tuple[Tensor, Tensor]:
+            return _fwd(q, k, v, alibi_slopes, softmax_scale, causal, window_left,
+                        window_right)
+
+        flash_attn_fwd.register_fake(_fwd_fake)
+
+        @torch.library.custom_op("tessera::flash_attn_varlen_fwd", mutates_args=())
+        def flash_attn_varlen_fwd(q: Tensor, k: Tensor, v: Tensor, cu_seqlens_q: Tensor,
+                                  cu_seqlens_k: Tensor, max_seqlen_q: int,
+                                  max_seqlen_k: int, softmax_scale: float, causal: bool,
+                                  window_left: int,
+                                  window_right: int) -> Tuple[Tensor, Tensor]:
+            return _varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                               max_seqlen_k, softmax_scale, causal, window_left,
+                               window_right)
+
+        flash_attn_varlen_fwd.register_fake(_varlen_fwd_fake)
+        return
+    _LIBRARY = torch.library.Library("tessera", "DEF")
+    for schema, real, fake in ((_FWD_SCHEMA, _fwd, _fwd_fake),
+                               (_VARLEN_SCHEMA, _varlen_fwd, _varlen_fwd_fake)):
+        _LIBRARY.define(schema)
+        name = schema.split("(")[0]
+        _LIBRARY.impl(name, real, "CPU")
+        _LIBRARY.impl(name, real, "CUDA")
+        _LIBRARY.impl(name, fake, "Meta")
+        # Old torch has no AutogradMeta fallthrough: meta tensors stop there.
+        _LIBRARY.impl(name, fake, "AutogradMeta")
+
+
+_register()
+
+
+# ----------------------------------------------------------------------------
+# FlashAttention's functions
+# ----------------------------------------------------------------------------
+
+def _scale(softmax_scale, head_dim):
+    if softmax_scale is None:
+        return 1.0 / math.sqrt(head_dim)
+    scale = float(softmax_scale)
+    if not math.isfinite(scale):
+        raise ValueError(f"softmax_scale: expected a finite number, got {softmax_scale!r}")
+    return scale
+
+
+def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
+                    window_size=(-1, -1), softcap=0.0, alibi_slopes=None,
+                    deterministic=False, return_attn_probs=False):
+    """flash_attn_func of flash_attn 2 (forward): q [B, N, H, D], k and v
+    [B, N, H, D] (any strides with a contiguous last dim); alibi_slopes
+    float32 [H] adds -slope·|i - j| to query i's score for key j. Returns
+    out [B, N, H, D] (laid out like q), and with return_attn_probs (out,
+    softmax_lse [B, H, N] float32, None) -- the attention probabilities
+    themselves are not formed. `deterministic` is accepted (the forward pass
+    is deterministic)."""
+    check_supported("flash_attn_func", q, k, v, dropout_p, softcap, alibi_slopes)
+    causal, left, right = normalize_window(window_size, causal)
+    out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes,
+                                                _scale(softmax_scale, q.shape[-1]),
+                                                causal, left, right)
+    return (out, lse, None) if return_attn_probs else out
+
+
+def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                           max_seqlen_k, dropout_p=0.0, softmax_scale=None, causal=False,
+                           window_size=(-1, -1), softcap=0.0, alibi_slopes=None,
+                           deterministic=False, return_attn_probs=False, block_table=None):
+    """flash_attn_varlen_func of flash_attn 2 (forward): q, k, v [total, H, D]
+    packed sequences delimited by cu_seqlens (int32 [B + 1], on q's device
+    for one launch without a host synchronization); returns out [total, H,
+    D], and with return_attn_probs (out, softmax_lse [H, total], None).
+    cu_seqlens_k must equal cu_seqlens_q (the same tensor, or equal values:
+    then compared on the device). With a window, one launch per sequence."""
+    check_supported("flash_attn_varlen_func", q, k, v, dropout_p, softcap, alibi_slopes,
+                    varlen=True)
+    if block_table is not None:
+        _unsupported("flash_attn_varlen_func", "block_table (paged KV)",
+                     "kernels/fa2.tile reads K and V from one tensor")
+    causal, left, right = normalize_window(window_size, causal)
+    out, lse = torch.ops.tessera.flash_attn_varlen_fwd(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q), int(max_seqlen_k),
+        _scale(softmax_scale, q.shape[-1]), causal, left, right)
+    return (out, lse, None) if return_attn_probs else out
+
+
+def describe_launches(q, k, v):
+    """How flash_attn_func runs on these tensors, without running it: the
+    kernel, the launch count and the strides of the views it passes (those
+    of q.transpose(1, 2): the caller's storage, no copy) -- for tests and docs."""
+    metas = [torch.empty_strided(x.shape, x.stride(), dtype=x.dtype, device="meta")
+             for x in (q, k, v)]
+    out = torch.empty_like(metas[0])
+    views = bnhd_views(*metas, out, None, None, 1.0)
+    return {"kernel": "fa2_bnhd", "launches": 1, "copies": 0,
+            "strides": {name: tuple(views[name].stride()) for name in ("Q", "K", "V", "Out")}}

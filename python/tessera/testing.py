@@ -1,0 +1,190 @@
+"""tessera.testing: timing and correctness helpers.
+
+do_bench(fn) times a GPU function the way triton.testing.do_bench does:
+warm-up, then launches each timed with CUDA events, with the L2 cache
+flushed before each one (flush_l2=True), and returns the median in ms.
+
+attention_reference(q, k, v, ...) is softmax attention in fp64 (numpy or
+torch, [..., N, D]) with FlashAttention's masks, returning (Out, Lse); and
+assert_close(actual, expected, atol, rtol) compares with
+|actual - expected| <= atol + rtol·|expected|, equal infinities matching and
+any NaN failing, naming the worst element. The tolerances of
+docs/interpreter.md (f16 storage: 2e-3; bf16: 1.6e-2) are in TOLERANCES.
+"""
+
+import math
+
+# (atol, rtol) for attention outputs by storage dtype (docs/interpreter.md).
+TOLERANCES = {"f16": (2e-3, 2e-3), "bf16": (1.6e-2, 1.6e-2), "lse": (1e-3, 1e-4)}
+# Bytes written between timed launches to flush the L2 cache (H200: 60 MB).
+L2_FLUSH_BYTES = 256 << 20
+
+
+def _torch():
+    import torch
+    return torch
+
+
+def do_bench(fn, warmup=25, rep=100, flush_l2=True, quantiles=None, return_mode="median",
+             device=None):
+    """Times `fn` (a callable launching GPU work on torch's current stream).
+
+    warmup, rep: milliseconds spent warming up and timing (as Triton): the
+    launch counts come from a first estimate, at least 1 each. Returns the
+    median time per launch in ms (return_mode "min", "max", "mean", "all"
+    or quantiles=[0.5, 0.2, 0.8] for others)."""
+    torch = _torch()
+    if not torch.cuda.is_available():
+        raise RuntimeError("tessera.testing.do_bench needs a CUDA GPU (torch.cuda)")
+    fn()
+    torch.cuda.synchronize(device)
+    cache = (torch.empty(L2_FLUSH_BYTES // 4, dtype=torch.int32, device=device or "cuda")
+             if flush_l2 else None)
+    # A first estimate of one launch (with the flush, as it will be timed).
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(5):
+        if cache is not None:
+            cache.zero_()
+        fn()
+    end.record()
+    torch.cuda.synchronize(device)
+    estimate = max(start.elapsed_time(end) / 5, 1e-3)
+    n_warmup = max(1, int(warmup / estimate))
+    n_repeat = max(1, int(rep / estimate))
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(n_repeat)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(n_repeat)]
+    for _ in range(n_warmup):
+        fn()
+    for i in range(n_repeat):
+        if cache is not None:
+            cache.zero_()
+        starts[i].record()
+        fn()
+        ends[i].record()
+    torch.cuda.synchronize(device)
+    times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+    if quantiles is not None:
+        result = [_quantile(times, q) for q in quantiles]
+        return result[0] if len(result) == 1 else result
+    if return_mode == "all":
+        return times
+    if return_mode == "mean":
+        return sum(times) / len(times)
+    if return_mode == "min":
+        return times[0]
+    if return_mode == "max":
+        return times[-1]
+    return _quantile(times, 0.5)
+
+
+def _quantile(sorted_values, q):
+    position = q * (len(sorted_values) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
+
+
+def _module_of(array):
+    if type(array).__module__.startswith("torch"):
+        return "torch"
+    return "numpy"
+
+
+def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(-1, -1),
+                        alibi_slopes=None):
+    """fp64 softmax attention over [..., H, N, D] (numpy arrays or torch
+    tensors, any float dtype); returns (Out, Lse) in float64. Query i sees
+    key j when j <= i (causal) and i - left <= j <= i + right (window_size,
+    -1 = open); alibi_slopes ([H]) adds -slope·|i - j| to the scaled score;
+    a query that sees no key gets Out 0 and Lse -inf."""
+    left, right = window_size
+    if causal:
+        right = 0 if right < 0 else min(right, 0)
+    n, m, d = q.shape[-2], k.shape[-2], q.shape[-1]
+    scale = 1.0 / math.sqrt(d) if softmax_scale is None else softmax_scale
+    if _module_of(q) == "torch":
+        torch = _torch()
+        qd, kd, vd = q.double(), k.double(), v.double()
+        s = torch.matmul(qd, kd.transpose(-1, -2)) * scale
+        i = torch.arange(n, device=q.device)[:, None]
+        j = torch.arange(m, device=q.device)[None, :]
+        if alibi_slopes is not None:
+            distance = (i - j).abs().double()
+            s = s - alibi_slopes.double().to(q.device)[:, None, None] * distance
+        visible = torch.ones(n, m, dtype=torch.bool, device=q.device)
+        if left >= 0:
+            visible &= j >= i - left
+        if right >= 0:
+            visible &= j <= i + right
+        s = s.masked_fill(~visible, float("-inf"))
+        lse = torch.logsumexp(s, dim=-1)
+        p = torch.exp(s - lse[..., None].masked_fill(torch.isinf(lse[..., None]), 0))
+        return torch.matmul(p.masked_fill(~visible, 0), vd), lse
+    import numpy as np
+    qd, kd, vd = (np.asarray(x, dtype=np.float64) for x in (q, k, v))
+    s = np.matmul(qd, np.swapaxes(kd, -1, -2)) * scale
+    i = np.arange(n)[:, None]
+    j = np.arange(m)[None, :]
+    if alibi_slopes is not None:
+        slopes = np.asarray(alibi_slopes, dtype=np.float64)
+        s = s - slopes[:, None, None] * np.abs(i - j)
+    visible = np.ones((n, m), dtype=bool)
+    if left >= 0:
+        visible &= j >= i - left
+    if right >= 0:
+        visible &= j <= i + right
+    s = np.where(visible, s, -np.inf)
+    top = s.max(axis=-1, keepdims=True)
+    top = np.where(np.isinf(top), 0.0, top)
+    p = np.where(visible, np.exp(s - top), 0.0)
+    total = p.sum(axis=-1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lse = np.where(total[..., 0] > 0, top[..., 0] + np.log(total[..., 0]), -np.inf)
+        out = np.where(total > 0, np.matmul(p, vd) / np.where(total > 0, total, 1.0), 0.0)
+    return out, lse
+
+
+def max_error(actual, expected):
+    """max |actual - expected| over finite pairs (NaN if any NaN), as a float."""
+    a, e = _as_float64_numpy(actual), _as_float64_numpy(expected)
+    import numpy as np
+    same_inf = np.isinf(a) & np.isinf(e) & (np.sign(a) == np.sign(e))
+    diff = np.where(same_inf, 0.0, np.abs(a - e))
+    return float(np.max(diff)) if diff.size else 0.0
+
+
+def _as_float64_numpy(x):
+    import numpy as np
+    if _module_of(x) == "torch":
+        return x.detach().double().cpu().numpy()
+    return np.asarray(x, dtype=np.float64)
+
+
+def assert_close(actual, expected, atol, rtol=0.0, name="output"):
+    """Raises AssertionError unless every element has
+    |actual - expected| <= atol + rtol·|expected| (equal infinities match;
+    a NaN in `actual` never does). The message gives the worst element."""
+    import numpy as np
+    a, e = _as_float64_numpy(actual), _as_float64_numpy(expected)
+    if a.shape != e.shape:
+        raise AssertionError(f"{name}: shape {a.shape}, expected {e.shape}")
+    same_inf = np.isinf(a) & np.isinf(e) & (np.sign(a) == np.sign(e))
+    with np.errstate(invalid="ignore"):
+        diff = np.where(same_inf, 0.0, np.abs(a - e))
+        bad = ~(diff <= atol + rtol * np.abs(np.where(same_inf, 0.0, e)))
+    if bad.any():
+        index = np.unravel_index(np.argmax(np.where(np.isnan(diff), np.inf, diff)), a.shape)
+        raise AssertionError(
+            f"{name}: {int(bad.sum())} of {a.size} elements differ by more than "
+            f"{atol} + {rtol}·|ref| (NaN: {int(np.isnan(a).sum())}); worst at "
+            f"{tuple(int(i) for i in index)}: {a[index]!r} vs {e[index]!r}")
+
+
+def finite_or_masked(x):
+    """True when `x` has no NaN (an unwritten or broken output)."""
+    import numpy as np
+    return not np.isnan(_as_float64_numpy(x)).any()
+
+
+__all__ = ["do_bench", "attention_reference", "assert_close", "max_error", "TOLERANCES"]
