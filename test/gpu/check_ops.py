@@ -181,12 +181,12 @@ def check_combination(dtype, d, mask, flex, create_block_mask, rows):
         ref, ref_lse = attention_reference(q4, k4, v4, None, causal, window, slopes)
         out4 = out.transpose(1, 2)
         visible = visible_mask(n, causal, window, q.device)
-        mask = visible
+        sdpa_mask = visible
         if alibi:   # SDPA takes ALiBi as an additive float mask
             i = torch.arange(n, device="cuda")
             bias = -slopes[:, None, None] * (i[:, None] - i[None, :]).abs().float()
-            mask = bias.masked_fill(~visible, float("-inf")).to(q.dtype)
-        sdpa = torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, attn_mask=mask)
+            sdpa_mask = bias.masked_fill(~visible, float("-inf")).to(q.dtype)
+        sdpa = torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, attn_mask=sdpa_mask)
         errors = {"fp64": max_abs(out4, ref), "lse": max_abs(
             torch.where(torch.isinf(ref_lse), torch.zeros_like(lse), lse),
             torch.where(torch.isinf(ref_lse), torch.zeros_like(ref_lse), ref_lse)),
@@ -384,6 +384,14 @@ def bench(rows, quick):
 
 
 def main():
+    # Every combination compiles the op (and FlexAttention) anew; dynamo's
+    # default of 8 recompiles per function would make the later ones fail
+    # under fullgraph=True, or fall back to eager FlexAttention in the timings.
+    for name, value in (("recompile_limit", 512), ("cache_size_limit", 512),
+                        ("accumulated_recompile_limit", 4096),
+                        ("accumulated_cache_size_limit", 4096)):
+        if hasattr(torch._dynamo.config, name):
+            setattr(torch._dynamo.config, name, value)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.environ.get("OUT", "build/gpu/check-ops"))
     parser.add_argument("--no-bench", action="store_true")
