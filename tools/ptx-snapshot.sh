@@ -22,13 +22,15 @@ emit() { # NAME ARGS...
   [ -s "$OUTDIR/$name.err" ] || rm -f "$OUTDIR/$name.err"
 }
 for tile in "$ROOT"/kernels/*.tile; do
-  k=$(basename "$tile" .tile)
-  for target in sm_80 sm_90a; do
-    emit "${k}_${target}" "$tile" --target "$target"
-    emit "${k}_${target}_bf16" "$tile" --target "$target" -D DTYPE=bf16
-    grep -q '^const CAUSAL' "$tile" && emit "${k}_${target}_causal" "$tile" --target "$target" -D CAUSAL=1
+  for k in $(sed -n 's/^def \([A-Za-z0-9_]*\).*/\1/p' "$tile"); do
+    for target in sm_80 sm_90a; do
+      emit "${k}_${target}" "$tile" --kernel "$k" --target "$target"
+      emit "${k}_${target}_bf16" "$tile" --kernel "$k" --target "$target" -D DTYPE=bf16
+      grep -q '^const CAUSAL' "$tile" &&
+        emit "${k}_${target}_causal" "$tile" --kernel "$k" --target "$target" -D CAUSAL=1
+    done
+    emit "${k}_sm_90a_sync" "$tile" --kernel "$k" --target sm_90a --mma=sync
   done
-  emit "${k}_sm_90a_sync" "$tile" --target sm_90a --mma=sync
 done
 TESSERA_COMPILE=$COMPILE "$ROOT/tools/compile-configs.sh" "$OUTDIR/sweep" sm_90a >/dev/null 2>&1 || true
 rm -f "$OUTDIR"/sweep/*.cubin

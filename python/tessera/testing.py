@@ -5,7 +5,8 @@ warm-up, then launches each timed with CUDA events, with the L2 cache
 flushed before each one (flush_l2=True), and returns the median in ms.
 
 attention_reference(q, k, v, ...) is softmax attention in fp64 (numpy or
-torch, [..., N, D]) with FlashAttention's masks, returning (Out, Lse); and
+torch, [..., N, D]) with FlashAttention's masks, returning (Out, Lse);
+attention_grad_reference(q, k, v, dout, ...) its exact gradients; and
 assert_close(actual, expected, atol, rtol) compares with
 |actual - expected| <= atol + rtol·|expected|, equal infinities matching and
 any NaN failing, naming the worst element. The tolerances of
@@ -145,6 +146,27 @@ def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(
     return out, lse
 
 
+def attention_grad_reference(q, k, v, dout, softmax_scale=None, causal=False,
+                             window_size=(-1, -1), alibi_slopes=None):
+    """(dQ, dK, dV) in fp64 of sum(attention_reference(q, k, v, ...)[0] * dout):
+    the exact gradients, by torch's autograd through the fp64 reference
+    (analytic differentiation, not finite differences). Inputs as
+    attention_reference's ([..., N, D], numpy or torch); torch tensors stay
+    on their device, numpy arrays come back as numpy."""
+    torch = _torch()
+    as_numpy = _module_of(q) != "torch"
+    leaves = [(torch.from_numpy(_as_float64_numpy(x)) if as_numpy else x.detach().double())
+              .requires_grad_() for x in (q, k, v)]
+    grad = torch.from_numpy(_as_float64_numpy(dout)) if as_numpy else dout.double()
+    slopes = alibi_slopes
+    if slopes is not None and _module_of(slopes) != "torch":
+        slopes = torch.from_numpy(_as_float64_numpy(slopes))
+    with torch.enable_grad():
+        out, _ = attention_reference(*leaves, softmax_scale, causal, window_size, slopes)
+        grads = torch.autograd.grad(out, leaves, grad)
+    return tuple(g.numpy() if as_numpy else g for g in grads)
+
+
 def max_error(actual, expected):
     """max |actual - expected| over finite pairs (NaN if any NaN), as a float."""
     a, e = _as_float64_numpy(actual), _as_float64_numpy(expected)
@@ -187,4 +209,5 @@ def finite_or_masked(x):
     return not np.isnan(_as_float64_numpy(x)).any()
 
 
-__all__ = ["do_bench", "attention_reference", "assert_close", "max_error", "TOLERANCES"]
+__all__ = ["do_bench", "attention_reference", "attention_grad_reference", "assert_close",
+           "max_error", "TOLERANCES"]

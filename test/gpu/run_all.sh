@@ -18,6 +18,9 @@
 #   f. compute-sanitizer memcheck, racecheck and synccheck on the default
 #      config of fa2, fa1 and gemm (kernels/*.tile's constants; gemm must be
 #      compiled into KERNEL_DIR too) at a ragged shape (test/gpu/sanitize.sh);
+#   f2. the PyTorch op's backward (test/gpu/check_backward.py: gradients
+#      against fp64 and SDPA-flash's, forward + backward timed against
+#      SDPA-flash), when $PYCACHE holds its precompiled kernels;
 #   g. the watchdog: kernels that never finish are reported as TIMEOUT by
 #      tessera-bench, peers.py and check_attention.py, and the run goes on
 #      (test/gpu/check_watchdog.sh; last, so that no killed hung kernel can
@@ -38,6 +41,10 @@
 #   ITERS        timed launches per config in the sweeps (default: 30)
 #   SEMANTICS    folder of test/gpu/semantics.sh prepare (default: gpu-sem);
 #                checked after the correctness step when present
+#   PYCACHE      a tessera compile cache filled where tessera-compile is by
+#                `TESSERA_CACHE_DIR=PYCACHE python3 test/gpu/check_backward.py
+#                --precompile sm_90a` (default: build/py-cache); step f2 runs
+#                when it exists
 #   SWEEP_TOOL   what runs the sweeps c and d: "peers" (default; peers.py
 #                --no-peers, inputs made on the GPU once per shape) or "bench"
 #                (tessera-bench --sweep, which makes fresh inputs on the CPU
@@ -59,6 +66,7 @@ TIME_BUDGET=${TIME_BUDGET:-600}
 ITERS=${ITERS:-30}
 SWEEP_TOOL=${SWEEP_TOOL:-peers}
 SEMANTICS=$(realpath -m "${SEMANTICS:-$ROOT/gpu-sem}")
+PYCACHE=$(realpath -m "${PYCACHE:-$ROOT/build/py-cache}")
 WORK=$BUILD_DIR/run-all
 LOGS=$WORK/logs
 TABLES="python3 $ROOT/test/gpu/tables.py"
@@ -70,7 +78,7 @@ SEED_SHAPES="1,32,2048,64 2,32,2048,64 4,32,2048,64 8,32,2048,64 16,32,2048,64"
 D128_SHAPES="16,16,1024,128 8,16,2048,128 4,16,4096,128 2,16,8192,128 1,16,16384,128"
 RESERVE=20 # seconds kept back for the tables
 # The steps run under `timeout bash -c`, which sees only exported names.
-export ROOT KERNELS BUILD_DIR CUDA_HOME ITERS WORK TABLES PEERS BENCH SMALL_SHAPE LARGE_SHAPE
+export ROOT KERNELS PYCACHE BUILD_DIR CUDA_HOME ITERS WORK TABLES PEERS BENCH SMALL_SHAPE LARGE_SHAPE
 export PYTHONUNBUFFERED=1
 
 FAILED=0
@@ -224,7 +232,12 @@ sanitize() {
 watchdog() {
   OUT=$WORK/watchdog HANG_TIMEOUT=5 CAP=60 "$ROOT/test/gpu/check_watchdog.sh" "$KERNELS"
 }
-export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize watchdog
+# f2. The op's backward on the precompiled cache.
+backward() {
+  TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_backward.py" --out "$WORK/backward"
+}
+export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize backward \
+  watchdog
 
 # ---------------------------------------------------------------------------
 # Preconditions: a GPU, the tools, the kernels.
@@ -279,13 +292,18 @@ else
 fi
 step peers 300 peers
 step sanitize 200 sanitize
+if [ -d "$PYCACHE" ]; then
+  step backward 240 backward
+else
+  echo "== no $PYCACHE: backward checks skipped (check_backward.py --precompile fills it)"
+fi
 step watchdog 150 watchdog
 
 # ---------------------------------------------------------------------------
 # h. Tables (last), CSVs, chart and the full log under $OUT.
 # ---------------------------------------------------------------------------
-for file in peers.csv peers.png; do
-  [ -f "$WORK/peers/$file" ] && cp "$WORK/peers/$file" "$OUT/$file"
+for file in peers/peers.csv peers/peers.png backward/backward.csv; do
+  [ -f "$WORK/$file" ] && cp "$WORK/$file" "$OUT/$(basename "$file")"
 done
 collect_logs
 echo "== $FAILED step(s) did not pass; ${SECONDS}s in all; every step's output: $OUT/log.txt"

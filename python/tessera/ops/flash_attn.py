@@ -25,8 +25,13 @@ Both functions go through the custom ops torch.ops.tessera.flash_attn_fwd
 and flash_attn_varlen_fwd (torch.library), whose fake implementations let
 torch.compile trace them. CUDA tensors launch on the current stream; CPU
 tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter
-(tessera.interpret: the GPU's numerics, slow, for tests). Forward only (no
-autograd).
+(tessera.interpret: the GPU's numerics, slow, for tests).
+
+flash_attn_func is differentiable: when q, k or v requires grad, the backward
+(torch.ops.tessera.flash_attn_bwd) runs kernels/fa2_bwd.tile's three kernels
+(Delta = rowsum(dO * out), then dK/dV and dQ, no atomics: deterministic).
+The LSE output is not differentiable. flash_attn_varlen_func is forward-only:
+it raises UnsupportedError when a gradient is asked for.
 
 What the kernels do not do yet raises UnsupportedError (a
 NotImplementedError) from `check_supported`, the one place to extend.
@@ -52,6 +57,17 @@ KERNEL_CONFIGS = {
     (64, True): dict(BLOCK_M=64, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
     (128, False): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
     (128, True): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
+}
+# Tuning constants of kernels/fa2_bwd.tile per (HEAD_DIM, masked).
+BACKWARD_CONFIGS = {
+    (64, False): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
+                      DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
+    (64, True): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
+                     DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
+    (128, False): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
+                       DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
+    (128, True): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
+                      DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
 }
 SUPPORTED_SUMMARY = (
     "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
@@ -122,8 +138,8 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
                          f"a multiple of those of k and v ({k.shape[-2]})")
     # What the kernels do not do yet.
     if dropout_p:
-        _unsupported(function, f"dropout_p={dropout_p}", "the kernels are forward-only "
-                     "inference kernels without dropout")
+        _unsupported(function, f"dropout_p={dropout_p}", "the kernels have no "
+                     "dropout")
     if softcap:
         _unsupported(function, f"softcap={softcap}", "kernels/fa2.tile has no score "
                      "soft-capping")
@@ -174,7 +190,8 @@ _KERNELS = {}
 _KERNELS_LOCK = threading.Lock()
 _SOURCES = {}
 # The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
-_WINDOWED = ("fa2", "fa2_bnhd")
+_WINDOWED = ("fa2", "fa2_bnhd", "fa2_bwd")
+_ALIBI = ("fa2_bnhd", "fa2_bwd")
 
 
 def kernel_source(dtype, name="fa2"):
@@ -204,43 +221,47 @@ def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=Fal
     """The source and every constant of kernels/NAME.tile for one combination."""
     source, constants = kernel_source(dtype, name)
     masked = causal or left >= 0 or right >= 0
+    configs = BACKWARD_CONFIGS if name == "fa2_bwd" else KERNEL_CONFIGS
     constants = dict(constants, HEAD_DIM=head_dim, CAUSAL=int(causal),
-                     **KERNEL_CONFIGS[(head_dim, masked)])
+                     **configs[(head_dim, masked)])
     if name in _WINDOWED:
         constants.update(WINDOW_LEFT=left, WINDOW_RIGHT=right)
-    if name == "fa2_bnhd":
+    if name in _ALIBI:
         constants["ALIBI"] = int(alibi)
     return source, constants
 
 
-def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=False):
-    """The compiled Kernel of a combination for `device` (a torch.device)."""
+def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=False,
+               entry=None):
+    """The compiled Kernel of a combination for `device` (a torch.device);
+    `entry` picks one kernel of a file that has several (kernels/fa2_bwd.tile)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
     target = _compiler.default_target(index)
-    key = (name, dtype, head_dim, causal, left, right, alibi, target)
+    key = (name, entry, dtype, head_dim, causal, left, right, alibi, target)
     with _KERNELS_LOCK:
         kernel = _KERNELS.get(key)
     if kernel is None:
         source, constants = kernel_constants(dtype, head_dim, causal, left, right, name,
                                              alibi)
-        kernel = _compiler.compile(source, target, **constants)
+        kernel = _compiler.compile(source, target, kernel=entry, **constants)
         with _KERNELS_LOCK:
             _KERNELS[key] = kernel
     return kernel
 
 
-def _launch(name, q, causal, left, right, alibi=False, **args):
+def _launch(name, q, causal, left, right, alibi=False, entry=None, **args):
     """Launches kernels/NAME.tile (CUDA) or interprets it (CPU, or anything
     under TESSERA_INTERPRET=1) on `args`, the kernel's parameters by name."""
     from ..kernel import _interpret_forced
     if q.device.type == "cuda" and not _interpret_forced():
-        kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name, alibi)
+        kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name, alibi,
+                            entry)
         kernel(**args)
         return
     from ..interpreter import interpret
     source, constants = kernel_constants(q.dtype, q.shape[-1], causal, left, right, name,
                                          alibi)
-    interpret(source, constants=constants, **args)
+    interpret(source, constants=constants, kernel=entry, **args)
 
 
 # ----------------------------------------------------------------------------
@@ -306,6 +327,41 @@ def _fwd_fake(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_
             q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
 
 
+def _bwd(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, window_left,
+         window_right):
+    """dq, dk, dv of flash_attn_fwd (laid out like q, k, v): kernels/fa2_bwd.tile's
+    preprocessing kernel (Delta [B, H, N] float32), then dK/dV and dQ."""
+    check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
+    if dout.shape != q.shape or dout.dtype != q.dtype or dout.device != q.device:
+        raise ValueError(f"tessera.ops.flash_attn_func backward: the gradient of out must be "
+                         f"{q.dtype} {list(q.shape)} on {q.device}, got {dout.dtype} "
+                         f"{list(dout.shape)} on {dout.device}")
+    if dout.shape[-1] > 1 and dout.stride(-1) != 1:
+        dout = dout.contiguous()
+    dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    if not q.numel():
+        return dq, dk, dv
+    delta = torch.empty_like(lse)
+    alibi = alibi_slopes is not None
+    slopes = alibi_slopes if alibi else _no_slopes(q.shape[2], q.device)
+    mode = (q, causal, window_left, window_right, alibi)
+    _launch("fa2_bwd", *mode, entry="fa2_bwd_preprocess", Out=out.transpose(1, 2),
+            dO=dout.transpose(1, 2), Delta=delta)
+    views = dict(Q=q.transpose(1, 2), K=k.transpose(1, 2), V=v.transpose(1, 2),
+                 dO=dout.transpose(1, 2), Lse=lse, Delta=delta, Slopes=slopes,
+                 sm_scale=softmax_scale)
+    _launch("fa2_bwd", *mode, entry="fa2_bwd_dkdv", dK=dk.transpose(1, 2),
+            dV=dv.transpose(1, 2), **views)
+    _launch("fa2_bwd", *mode, entry="fa2_bwd_dq", dQ=dq.transpose(1, 2), **views)
+    return dq, dk, dv
+
+
+def _bwd_fake(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, window_left,
+              window_right):
+    check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
+    return torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+
+
 def _varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
                 softmax_scale, causal, window_left, window_right):
     check_supported("flash_attn_varlen_func", q, k, v, varlen=True)
@@ -355,6 +411,9 @@ def _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k):
 _FWD_SCHEMA = ("flash_attn_fwd(Tensor q, Tensor k, Tensor v, Tensor? alibi_slopes, "
                "float softmax_scale, bool causal, int window_left, int window_right) "
                "-> (Tensor, Tensor)")
+_BWD_SCHEMA = ("flash_attn_bwd(Tensor dout, Tensor q, Tensor k, Tensor v, Tensor out, "
+               "Tensor lse, Tensor? alibi_slopes, float softmax_scale, bool causal, "
+               "int window_left, int window_right) -> (Tensor, Tensor, Tensor)")
 _VARLEN_SCHEMA = ("flash_attn_varlen_fwd(Tensor q, Tensor k, Tensor v, Tensor cu_seqlens_q, "
                   "Tensor cu_seqlens_k, int max_seqlen_q, int max_seqlen_k, "
                   "float softmax_scale, bool causal, int window_left, int window_right) "
@@ -363,7 +422,7 @@ _LIBRARY = None
 
 
 def _register():
-    """Defines torch.ops.tessera.flash_attn_fwd / flash_attn_varlen_fwd:
+    """Defines torch.ops.tessera.flash_attn_fwd / flash_attn_bwd / flash_attn_varlen_fwd:
     torch.library.custom_op + register_fake where torch has them (2.4+),
     else a Library with CPU, CUDA and Meta kernels (older torch, e.g.
     Debian's 1.13, where the Meta kernel plays the fake's role)."""
@@ -382,6 +441,16 @@ def _register():
 
         flash_attn_fwd.register_fake(_fwd_fake)
 
+        @torch.library.custom_op("tessera::flash_attn_bwd", mutates_args=())
+        def flash_attn_bwd(dout: Tensor, q: Tensor, k: Tensor, v: Tensor, out: Tensor,
+                           lse: Tensor, alibi_slopes: Optional[Tensor], softmax_scale: float,
+                           causal: bool, window_left: int,
+                           window_right: int) -> Tuple[Tensor, Tensor, Tensor]:
+            return _bwd(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal,
+                        window_left, window_right)
+
+        flash_attn_bwd.register_fake(_bwd_fake)
+
         @torch.library.custom_op("tessera::flash_attn_varlen_fwd", mutates_args=())
         def flash_attn_varlen_fwd(q: Tensor, k: Tensor, v: Tensor, cu_seqlens_q: Tensor,
                                   cu_seqlens_k: Tensor, max_seqlen_q: int,
@@ -396,6 +465,7 @@ def _register():
         return
     _LIBRARY = torch.library.Library("tessera", "DEF")
     for schema, real, fake in ((_FWD_SCHEMA, _fwd, _fwd_fake),
+                               (_BWD_SCHEMA, _bwd, _bwd_fake),
                                (_VARLEN_SCHEMA, _varlen_fwd, _varlen_fwd_fake)):
         _LIBRARY.define(schema)
         name = schema.split("(")[0]
@@ -407,6 +477,32 @@ def _register():
 
 
 _register()
+
+
+class _FlashAttn(torch.autograd.Function):
+    """flash_attn_fwd with flash_attn_bwd as its gradient (one autograd
+    path for every torch: custom_op's register_autograd needs 2.4+)."""
+
+    @staticmethod
+    def forward(ctx, q, k, v, alibi_slopes, softmax_scale, causal, window_left,
+                window_right):
+        out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes, softmax_scale,
+                                                    causal, window_left, window_right)
+        ctx.save_for_backward(q, k, v, out, lse, alibi_slopes)
+        ctx.mode = (softmax_scale, causal, window_left, window_right)
+        ctx.mark_non_differentiable(lse)
+        return out, lse
+
+    @staticmethod
+    def backward(ctx, dout, _dlse):
+        q, k, v, out, lse, alibi_slopes = ctx.saved_tensors
+        dq, dk, dv = torch.ops.tessera.flash_attn_bwd(dout, q, k, v, out, lse, alibi_slopes,
+                                                      *ctx.mode)
+        return dq, dk, dv, None, None, None, None, None
+
+
+def _wants_grad(*tensors):
+    return torch.is_grad_enabled() and any(t.requires_grad for t in tensors)
 
 
 # ----------------------------------------------------------------------------
@@ -425,7 +521,7 @@ def _scale(softmax_scale, head_dim):
 def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
                     window_size=(-1, -1), softcap=0.0, alibi_slopes=None,
                     deterministic=False, return_attn_probs=False):
-    """flash_attn_func of flash_attn 2 (forward): q [B, N, H, D], k and v
+    """flash_attn_func of flash_attn 2, differentiable in q, k and v: q [B, N, H, D], k and v
     [B, N, H, D] (any strides with a contiguous last dim); alibi_slopes
     float32 [H] adds -slope·|i - j| to query i's score for key j. Returns
     out [B, N, H, D] (laid out like q), and with return_attn_probs (out,
@@ -434,9 +530,12 @@ def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
     is deterministic)."""
     check_supported("flash_attn_func", q, k, v, dropout_p, softcap, alibi_slopes)
     causal, left, right = normalize_window(window_size, causal)
-    out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes,
-                                                _scale(softmax_scale, q.shape[-1]),
-                                                causal, left, right)
+    scale = _scale(softmax_scale, q.shape[-1])
+    if _wants_grad(q, k, v):
+        out, lse = _FlashAttn.apply(q, k, v, alibi_slopes, scale, causal, left, right)
+    else:
+        out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes, scale, causal,
+                                                    left, right)
     return (out, lse, None) if return_attn_probs else out
 
 
@@ -455,6 +554,9 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
     if block_table is not None:
         _unsupported("flash_attn_varlen_func", "block_table (paged KV)",
                      "kernels/fa2.tile reads K and V from one tensor")
+    if _wants_grad(q, k, v):
+        _unsupported("flash_attn_varlen_func", "a gradient (q, k or v requires grad)",
+                     "kernels/fa2_bwd.tile takes [B, N, H, D] batches: use flash_attn_func")
     causal, left, right = normalize_window(window_size, causal)
     out, lse = torch.ops.tessera.flash_attn_varlen_fwd(
         q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q), int(max_seqlen_k),
