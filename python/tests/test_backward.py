@@ -38,7 +38,7 @@ class KernelTest(CacheTestCase):
     """The kernels one by one, as a user checks a custom backward."""
 
     def run_backward(self, n, d, causal=False, window=(-1, -1), alibi=False,
-                     dtype="float16", seed=0):
+                     dtype="float16", seed=0, **config):
         b, h = 1, 2
         q, k, v, do = attention_args(b, h, n, d, dtype, seed)
         constants = dict(HEAD_DIM=d, CAUSAL=int(causal), WINDOW_LEFT=window[0],
@@ -49,6 +49,7 @@ class KernelTest(CacheTestCase):
         scale = np.float32(1 / np.sqrt(d))
         fwd = tessera.interpret(FWD, Q=q, K=k, V=v, Slopes=slopes, sm_scale=scale,
                                 constants=constants)
+        constants.update(config)  # the backward's block sizes
         delta = tessera.interpret(BWD, kernel="fa2_bwd_preprocess", Out=fwd["Out"], dO=do,
                                   constants=constants)["Delta"]
         out64, _ = attention_reference(q, k, v, float(scale), causal, window,
@@ -73,8 +74,10 @@ class KernelTest(CacheTestCase):
     def test_head_dim_128_window_alibi(self):
         self.run_backward(100, 128, window=(20, 7), alibi=True)
 
-    def test_causal_left_window_alibi(self):
-        self.run_backward(150, 64, causal=True, window=(33, -1), alibi=True)
+    def test_causal_left_window_alibi_square_blocks(self):
+        # 64 x 64 blocks in both kernels: more masked / unmasked block splits.
+        self.run_backward(150, 64, causal=True, window=(33, -1), alibi=True, DKDV_BLOCK_M=64,
+                          DKDV_BLOCK_N=64, DQ_BLOCK_M=64, DQ_BLOCK_N=64)
 
     def test_right_window(self):
         self.run_backward(90, 64, window=(-1, 5))

@@ -58,17 +58,14 @@ KERNEL_CONFIGS = {
     (128, False): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
     (128, True): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
 }
-# Tuning constants of kernels/fa2_bwd.tile per (HEAD_DIM, masked).
-BACKWARD_CONFIGS = {
-    (64, False): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
-                      DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
-    (64, True): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
-                     DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
-    (128, False): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
-                       DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
-    (128, True): dict(DKDV_BLOCK_M=64, DKDV_BLOCK_N=64, DKDV_NUM_WARPS=4,
-                      DQ_BLOCK_M=64, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2),
-}
+# Tuning constants of kernels/fa2_bwd.tile per (HEAD_DIM, masked): the fastest of
+# test/gpu/check_backward.py --sweep on the H200 (test/gpu/RESULTS.md v9).
+_BWD_D64 = dict(DKDV_BLOCK_M=32, DKDV_BLOCK_N=128, DKDV_NUM_WARPS=4,
+                DQ_BLOCK_M=128, DQ_BLOCK_N=64, DQ_NUM_WARPS=4, NUM_STAGES=2)
+_BWD_D128 = dict(DKDV_BLOCK_M=32, DKDV_BLOCK_N=128, DKDV_NUM_WARPS=8,
+                 DQ_BLOCK_M=128, DQ_BLOCK_N=128, DQ_NUM_WARPS=8, NUM_STAGES=2)
+BACKWARD_CONFIGS = {(64, False): _BWD_D64, (64, True): _BWD_D64,
+                    (128, False): _BWD_D128, (128, True): _BWD_D128}
 SUPPORTED_SUMMARY = (
     "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
     f"the same N and H for q, k and v, D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
