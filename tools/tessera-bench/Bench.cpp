@@ -6,7 +6,7 @@
 
 #include "Bench.h"
 
-#include "Half.h"
+#include "tessera/Host/Float16.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,11 +48,11 @@ Status encodeInit(const std::string &init, DType dtype, uint32_t &pattern,
     patternBytes = 4;
     return Status::success();
   case DType::F16:
-    pattern = floatToHalf(asFloat);
+    pattern = host::floatToHalfBits(asFloat);
     patternBytes = 2;
     return Status::success();
   case DType::BF16:
-    pattern = floatToBFloat16(asFloat);
+    pattern = host::floatToBFloat16Bits(asFloat);
     patternBytes = 2;
     return Status::success();
   case DType::I32:
@@ -61,11 +61,13 @@ Status encodeInit(const std::string &init, DType dtype, uint32_t &pattern,
         std::fabs(value) > 2147483647.0 ||
         (dtype == DType::I64 && value != 0 && value != -1))
       return Status::error("cannot fill an " +
-                           std::string(runtime::dtypeName(dtype)) +
+                           std::string(runtime::getDTypeName(dtype)) +
                            " tensor with \"" + init + "\"");
     pattern = static_cast<uint32_t>(static_cast<int32_t>(value));
     patternBytes = 4;
     return Status::success();
+  default: // Not a manifest dtype.
+    break;
   }
   return Status::error("unknown dtype");
 }
@@ -81,7 +83,7 @@ Expected<size_t> findTensor(const Manifest &manifest, const char *name,
       continue;
     if (!spec.isTensor() || spec.dtype != dtype || spec.role != role)
       return Status::error(std::string("parameter ") + name + " must be an " +
-                           runtime::dtypeName(dtype) + " " +
+                           runtime::getDTypeName(dtype) + " " +
                            runtime::roleName(role) + " tensor");
     return i;
   }
@@ -190,8 +192,8 @@ Status planTensor(const Manifest &manifest, size_t index,
     if (spec.dtype != DType::F32 || spec.role != ParamRole::Output ||
         product(tensor.sizes) != shape.numRows())
       return Status::error("Lse must be an f32 output of B*H*N elements, got " +
-                           std::string(runtime::dtypeName(spec.dtype)) + " " +
-                           spec.shapeString());
+                           std::string(runtime::getDTypeName(spec.dtype)) +
+                           " " + spec.shapeString());
     setup.hasLse = true;
     setup.lseParam = static_cast<int64_t>(index);
   }
@@ -284,10 +286,10 @@ std::vector<uint16_t> randomHalves(size_t count, std::mt19937_64 &rng,
   for (size_t i = 0; i < count; ++i) {
     uint16_t half;
     do
-      half = floatToHalf(uniform(rng));
+      half = host::floatToHalfBits(uniform(rng));
     while ((half & 0x7FFF) == 0);
     halves[i] = half;
-    rounded[i] = halfToFloat(half);
+    rounded[i] = host::halfBitsToFloat(half);
   }
   return halves;
 }
@@ -302,7 +304,7 @@ Status fillInit(runtime::DeviceBuffer &buffer, const TensorSetup &tensor,
 Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
                      std::mt19937_64 &rng, BenchData &data) {
   size_t count = static_cast<size_t>(product(tensor.sizes));
-  size_t bytes = count * runtime::dtypeSize(tensor.dtype);
+  size_t bytes = count * runtime::getDTypeSize(tensor.dtype);
   Expected<runtime::DeviceBuffer> buffer =
       runtime::DeviceBuffer::allocate(bytes);
   if (!buffer.ok())
@@ -361,7 +363,7 @@ Status readOutputs(const BenchSetup &setup, const BenchData &data,
   TESSERA_RETURN_IF_ERROR(out.download(halves.data(), out.size()));
   outputs.out.resize(halves.size());
   for (size_t i = 0; i < halves.size(); ++i)
-    outputs.out[i] = halfToFloat(halves[i]);
+    outputs.out[i] = host::halfBitsToFloat(halves[i]);
   if (!setup.hasLse)
     return Status::success();
   const runtime::DeviceBuffer &lse =
