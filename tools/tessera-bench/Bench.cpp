@@ -7,6 +7,7 @@
 #include "Bench.h"
 
 #include "tessera/Host/Float16.h"
+#include "tessera/Host/Launch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -105,28 +106,25 @@ Expected<std::vector<int64_t>> qkvSizes(const ParamSpec &spec,
                        "; tessera-bench needs [BH, N, D] or [B, H, N, D]");
 }
 
-/// Binds the size names of Q, K and V to the shape given on the command line.
-Status bindQkv(const ParamSpec &spec, const std::vector<int64_t> &actual,
-               runtime::SymbolTable &sizes) {
-  for (size_t d = 0; d < spec.rank(); ++d) {
-    const runtime::ShapeDim &dim = spec.shape[d];
-    if (!dim.isSymbolic()) {
-      if (dim.fixed != actual[d])
-        return Status::error(
-            "parameter " + spec.name + " has shape " + spec.shapeString() +
-            ", which fixes dimension " + std::to_string(d) + " to " +
-            std::to_string(dim.fixed) + ", but --shape gives " +
-            std::to_string(actual[d]));
-      continue;
-    }
-    auto inserted = sizes.emplace(dim.symbol, actual[d]);
-    if (!inserted.second && inserted.first->second != actual[d])
-      return Status::error("size " + dim.symbol + " of " + spec.name + " is " +
-                           std::to_string(actual[d]) + " here but " +
-                           std::to_string(inserted.first->second) +
-                           " elsewhere in Q, K, V");
-  }
-  return Status::success();
+/// Binds the size names of Q, K and V (parameter `index`) to the shape given
+/// on the command line.
+Status bindQkv(const ParamSpec &spec, size_t index,
+               const std::vector<int64_t> &actual, host::SizeBinder &binder) {
+  std::optional<host::SizeBinder::Mismatch> mismatch =
+      binder.bind(index, spec.shape, actual.data());
+  if (!mismatch)
+    return Status::success();
+  if (mismatch->isFixed())
+    return Status::error("parameter " + spec.name + " has shape " +
+                         spec.shapeString() + ", which fixes dimension " +
+                         std::to_string(mismatch->dim) + " to " +
+                         std::to_string(mismatch->expected) +
+                         ", but --shape gives " +
+                         std::to_string(mismatch->actual));
+  return Status::error("size " + mismatch->symbol + " of " + spec.name +
+                       " is " + std::to_string(mismatch->actual) +
+                       " here but " + std::to_string(mismatch->expected) +
+                       " elsewhere in Q, K, V");
 }
 
 Expected<std::vector<int64_t>> sizesOf(const ParamSpec &spec,
@@ -238,13 +236,15 @@ Expected<BenchSetup> planBenchmark(const Manifest &manifest,
   if (!out.ok())
     return out.status();
   setup.outParam = static_cast<int64_t>(*out);
+  host::SizeBinder binder;
   for (size_t index : qkv) {
     const ParamSpec &spec = manifest.params[index];
     Expected<std::vector<int64_t>> actual = qkvSizes(spec, shape);
     if (!actual.ok())
       return actual.status();
-    TESSERA_RETURN_IF_ERROR(bindQkv(spec, *actual, setup.sizes));
+    TESSERA_RETURN_IF_ERROR(bindQkv(spec, index, *actual, binder));
   }
+  setup.sizes = binder.sizes();
   setup.scale = 1.0 / std::sqrt(static_cast<double>(shape.headDim));
   for (size_t i = 0; i < manifest.params.size(); ++i) {
     Status status = manifest.params[i].isTensor()
