@@ -1,7 +1,7 @@
 # Install rules shared by the full and the runtime-only build:
 #   bin/                  the tools built (tessera-compile, tessera-run,
 #                         tessera-opt, tessera-translate, tessera-bench)
-#   include/tessera/      the public headers (only Runtime/ in the
+#   include/tessera/      the public headers (only Host/ and Runtime/ in the
 #                         runtime-only build) and the generated .inc files
 #   lib/                  libtessera_runtime.so.1 (SONAME; C API only),
 #                         libtessera_runtime.a and the MLIR-side libraries
@@ -18,13 +18,15 @@ set(TESSERA_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Tessera)
 set(TESSERA_INSTALL_KERNELSDIR ${CMAKE_INSTALL_DATADIR}/tessera/kernels)
 set(TESSERA_INSTALL_PYTHONDIR ${CMAKE_INSTALL_LIBDIR}/tessera/python)
 
-# The runtime: both libraries, exported.
-install(TARGETS TesseraRuntime TesseraRuntimeShared
+# The runtime: both libraries, exported, and the host library that the
+# static one needs (lib/Host).
+install(TARGETS TesseraHost TesseraRuntime TesseraRuntimeShared
   EXPORT TesseraTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY ${TESSERA_SOURCE_DIR}/include/tessera/Runtime
+install(DIRECTORY ${TESSERA_SOURCE_DIR}/include/tessera/Host
+                  ${TESSERA_SOURCE_DIR}/include/tessera/Runtime
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tessera
   FILES_MATCHING PATTERN "*.h")
 
@@ -49,7 +51,7 @@ if(NOT TESSERA_RUNTIME_ONLY)
   install(DIRECTORY ${TESSERA_SOURCE_DIR}/include/tessera
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
     FILES_MATCHING PATTERN "*.h" PATTERN "*.td"
-    PATTERN "Runtime" EXCLUDE)
+    PATTERN "Host" EXCLUDE PATTERN "Runtime" EXCLUDE)
   install(DIRECTORY ${TESSERA_BINARY_DIR}/include/tessera
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
     FILES_MATCHING PATTERN "*.inc")

@@ -39,7 +39,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import tessera_torch as tt  # noqa: E402
+import tessera_torch as tt  # noqa: E402  (puts python/ on sys.path)
+from tessera.testing import attention_reference  # noqa: E402
 
 try:
     import torch
@@ -231,19 +232,10 @@ def check_heads(shape):
 
 
 def reference(q, k, v, shape, sm_scale):
-    """fp64 math reference (Out, natural-log Lse) on the check_heads pairs."""
-    refs = {}
-    for b, h in check_heads(shape):
-        qq, kk, vv = (t[b, h].double() for t in (q, k, v))
-        scores = (qq @ kk.T) * sm_scale
-        if shape.causal:
-            scores.masked_fill_(torch.ones_like(scores, dtype=torch.bool).triu_(1),
-                                float("-inf"))
-        lse = torch.logsumexp(scores, dim=-1)
-        out = torch.exp(scores - lse[:, None]) @ vv
-        refs[b, h] = (out, lse)
-        del scores
-    return refs
+    """fp64 reference (Out, natural-log Lse) on the check_heads pairs
+    (tessera.testing.attention_reference)."""
+    return {(b, h): attention_reference(q[b, h], k[b, h], v[b, h], sm_scale, shape.causal)
+            for b, h in check_heads(shape)}
 
 
 def max_error(out, lse, refs):

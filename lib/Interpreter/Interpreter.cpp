@@ -16,6 +16,8 @@
 #include "RtValue.h"
 
 #include "Tile/IR/TileDialect.h"
+#include "tessera/Host/GridExpr.h"
+#include "tessera/Host/Launch.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AffineExpr.h"
@@ -42,51 +44,78 @@ static std::string describeArgument(func::FuncOp kernel, unsigned index) {
   return result;
 }
 
-static std::string exprToString(AffineExpr expr) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  expr.print(os);
-  return text;
-}
-
-/// Evaluates an affine expression of the grid on bound symbol values.
-static FailureOr<int64_t> evaluateGridExpr(func::FuncOp kernel, AffineExpr expr,
-                                           ArrayRef<int64_t> symbols) {
+/// Builds the grid expression of `expr`, an affine expression over the
+/// symbols named by `tile.sizes`, so that the grid is evaluated as the
+/// runtime evaluates the manifest's (host::GridExpr: int64 with overflow and
+/// division checks).
+static FailureOr<host::GridExpr> buildGridExpr(func::FuncOp kernel,
+                                               AffineExpr expr,
+                                               ArrayRef<std::string> names) {
   if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-    return constant.getValue();
-  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-    return symbols[symbol.getPosition()];
-  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!binary)
-    return kernel.emitError()
-           << "unexpected grid expression " << exprToString(expr);
-  FailureOr<int64_t> lhs = evaluateGridExpr(kernel, binary.getLHS(), symbols);
-  FailureOr<int64_t> rhs = evaluateGridExpr(kernel, binary.getRHS(), symbols);
-  if (failed(lhs) || failed(rhs))
-    return failure();
-  int64_t a = *lhs, b = *rhs;
+    return host::GridExpr::integer(constant.getValue());
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr)) {
+    if (symbol.getPosition() >= names.size())
+      return kernel.emitError() << "grid symbol s" << symbol.getPosition()
+                                << " has no size name in tile.sizes";
+    return host::GridExpr::name(names[symbol.getPosition()]);
+  }
+  std::optional<host::GridExpr::BinaryOp> op;
   switch (expr.getKind()) {
   case AffineExprKind::Add:
-    return a + b;
+    op = host::GridExpr::BinaryOp::Add;
+    break;
   case AffineExprKind::Mul:
-    return a * b;
+    op = host::GridExpr::BinaryOp::Mul;
+    break;
+  case AffineExprKind::Mod:
+    op = host::GridExpr::BinaryOp::Mod;
+    break;
+  case AffineExprKind::FloorDiv:
+    op = host::GridExpr::BinaryOp::Div;
+    break;
+  case AffineExprKind::CeilDiv:
+    op = host::GridExpr::BinaryOp::CDiv;
+    break;
   default:
     break;
   }
-  if (b <= 0)
-    return kernel.emitError()
-           << "grid expression " << exprToString(expr) << " divides by " << b;
-  switch (expr.getKind()) {
-  case AffineExprKind::Mod:
-    return ((a % b) + b) % b;
-  case AffineExprKind::FloorDiv:
-    return a / b - ((a % b != 0) && (a < 0));
-  case AffineExprKind::CeilDiv:
-    return a / b + ((a % b != 0) && (a > 0));
-  default:
-    return kernel.emitError()
-           << "unexpected grid expression " << exprToString(expr);
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!op || !binary) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    expr.print(os);
+    return kernel.emitError() << "unexpected grid expression " << text;
   }
+  FailureOr<host::GridExpr> lhs = buildGridExpr(kernel, binary.getLHS(), names);
+  if (failed(lhs))
+    return failure();
+  FailureOr<host::GridExpr> rhs = buildGridExpr(kernel, binary.getRHS(), names);
+  if (failed(rhs))
+    return failure();
+  host::Expected<host::GridExpr> built =
+      host::GridExpr::binary(*op, *lhs, *rhs);
+  if (!built.ok())
+    return kernel.emitError() << "grid expression: " << built.message();
+  return built.take();
+}
+
+/// The declared shape of tensor argument `index` (its `tile.shape`), or
+/// std::nullopt when it declares none.
+static std::optional<std::vector<host::ShapeDim>>
+getDeclaredShape(func::FuncOp kernel, unsigned index) {
+  auto shape = kernel.getArgAttrOfType<ArrayAttr>(
+      index, tile::TileDialect::kShapeAttrName);
+  if (!shape)
+    return std::nullopt;
+  std::vector<host::ShapeDim> dims;
+  for (Attribute dim : shape) {
+    if (auto fixed = dyn_cast<IntegerAttr>(dim))
+      dims.push_back(host::ShapeDim::ofFixed(fixed.getInt()));
+    else
+      dims.push_back(
+          host::ShapeDim::ofSymbol(cast<StringAttr>(dim).getValue().str()));
+  }
+  return dims;
 }
 
 FailureOr<LaunchConfig>
@@ -104,8 +133,7 @@ tessera::interp::resolveLaunch(func::FuncOp kernel, ArrayRef<KernelArg> args) {
   LaunchConfig config;
   auto sizeNames =
       kernel->getAttrOfType<ArrayAttr>(tile::TileDialect::kSizesAttrName);
-  llvm::StringMap<int64_t> bound;
-  llvm::StringMap<unsigned> boundBy;
+  host::SizeBinder binder;
   for (unsigned i = 0; i < numArgs; ++i) {
     Type type = kernel.getArgument(i).getType();
     const KernelArg &arg = args[i];
@@ -135,54 +163,51 @@ tessera::interp::resolveLaunch(func::FuncOp kernel, ArrayRef<KernelArg> args) {
       return kernel.emitError()
              << "expected " << describeArgument(kernel, i) << " of rank "
              << view.getRank() << ", got " << tensor.getTypeString();
-    auto shape = kernel.getArgAttrOfType<ArrayAttr>(
-        i, tile::TileDialect::kShapeAttrName);
+    std::optional<std::vector<host::ShapeDim>> shape =
+        getDeclaredShape(kernel, i);
     if (!shape)
       continue;
-    for (auto [d, dim] : llvm::enumerate(shape)) {
-      int64_t actual = tensor.getShape()[d];
-      if (auto fixed = dyn_cast<IntegerAttr>(dim)) {
-        if (fixed.getInt() != actual)
-          return kernel.emitError()
-                 << "expected dimension " << d << " of "
-                 << describeArgument(kernel, i) << " to be " << fixed.getInt()
-                 << " (fixed by its tile.shape), got " << actual << " in "
-                 << tensor.getTypeString();
-        continue;
-      }
-      StringRef name = cast<StringAttr>(dim).getValue();
-      auto [it, inserted] = bound.try_emplace(name, actual);
-      if (inserted) {
-        boundBy[name] = i;
-      } else if (it->second != actual) {
-        return kernel.emitError()
-               << "size '" << name << "' is " << it->second << " in "
-               << describeArgument(kernel, boundBy[name]) << " but " << actual
-               << " in dimension " << d << " of " << describeArgument(kernel, i)
-               << " (" << tensor.getTypeString() << ")";
-      }
-    }
+    std::optional<host::SizeBinder::Mismatch> mismatch =
+        binder.bind(i, *shape, tensor.getShape().data());
+    if (!mismatch)
+      continue;
+    if (mismatch->isFixed())
+      return kernel.emitError()
+             << "expected dimension " << mismatch->dim << " of "
+             << describeArgument(kernel, i) << " to be " << mismatch->expected
+             << " (fixed by its tile.shape), got " << mismatch->actual << " in "
+             << tensor.getTypeString();
+    return kernel.emitError()
+           << "size '" << mismatch->symbol << "' is " << mismatch->expected
+           << " in " << describeArgument(kernel, mismatch->boundBy) << " but "
+           << mismatch->actual << " in dimension " << mismatch->dim << " of "
+           << describeArgument(kernel, i) << " (" << tensor.getTypeString()
+           << ")";
   }
 
-  SmallVector<int64_t> symbols;
+  SmallVector<std::string> names;
   if (sizeNames) {
     for (Attribute attr : sizeNames) {
       StringRef name = cast<StringAttr>(attr).getValue();
-      auto it = bound.find(name);
-      if (it == bound.end())
+      std::optional<int64_t> value = binder.lookup(name);
+      if (!value)
         return kernel.emitError() << "size '" << name
                                   << "' is not bound by the tile.shape of any "
                                      "argument";
-      symbols.push_back(it->second);
-      config.sizes.emplace_back(name.str(), it->second);
+      names.push_back(name.str());
+      config.sizes.emplace_back(name.str(), *value);
     }
   }
   if (auto grid = kernel->getAttrOfType<AffineMapAttr>(
           tile::TileDialect::kGridAttrName)) {
     for (auto [axis, expr] : llvm::enumerate(grid.getValue().getResults())) {
-      FailureOr<int64_t> extent = evaluateGridExpr(kernel, expr, symbols);
-      if (failed(extent))
+      FailureOr<host::GridExpr> built = buildGridExpr(kernel, expr, names);
+      if (failed(built))
         return failure();
+      host::Expected<int64_t> extent = built->evaluate(binder.sizes());
+      if (!extent.ok())
+        return kernel.emitError()
+               << "grid dimension " << axis << ": " << extent.message();
       if (*extent < 0)
         return kernel.emitError()
                << "grid dimension " << axis << " evaluates to " << *extent;

@@ -1,6 +1,8 @@
 //===- Tensor.cpp - Host tensors and GPU-exact rounding -------------------===//
 //
-// Part of Tessera.
+// Part of Tessera. The element types and the f16/bf16 conversions are
+// tessera/Host's; this adds MLIR's types, the integer conversions and the
+// strided storage.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,7 +10,6 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cassert>
@@ -21,29 +22,6 @@ using namespace tessera::interp;
 //===----------------------------------------------------------------------===//
 // DType
 //===----------------------------------------------------------------------===//
-
-static constexpr struct {
-  DType dtype;
-  llvm::StringLiteral name;
-  unsigned size;
-} kDTypeInfo[] = {
-    {DType::F16, "f16", 2}, {DType::BF16, "bf16", 2}, {DType::F32, "f32", 4},
-    {DType::F64, "f64", 8}, {DType::I1, "i1", 1},     {DType::I8, "i8", 1},
-    {DType::I32, "i32", 4}, {DType::I64, "i64", 8},
-};
-
-llvm::StringRef tessera::interp::getDTypeName(DType dtype) {
-  return kDTypeInfo[static_cast<unsigned>(dtype)].name;
-}
-
-unsigned tessera::interp::getDTypeSize(DType dtype) {
-  return kDTypeInfo[static_cast<unsigned>(dtype)].size;
-}
-
-bool tessera::interp::isFloatDType(DType dtype) {
-  return dtype == DType::F16 || dtype == DType::BF16 || dtype == DType::F32 ||
-         dtype == DType::F64;
-}
 
 std::optional<DType> tessera::interp::getDTypeOf(mlir::Type type) {
   if (type.isF16())
@@ -65,65 +43,6 @@ std::optional<DType> tessera::interp::getDTypeOf(mlir::Type type) {
 //===----------------------------------------------------------------------===//
 // Rounding
 //===----------------------------------------------------------------------===//
-
-/// Rounds `value >> shift` to nearest, ties to even.
-static uint32_t shiftRightRoundEven(uint32_t value, unsigned shift) {
-  uint32_t result = value >> shift;
-  uint32_t rest = value & ((1u << shift) - 1);
-  uint32_t half = 1u << (shift - 1);
-  if (rest > half || (rest == half && (result & 1)))
-    ++result;
-  return result;
-}
-
-uint16_t tessera::interp::floatToHalfBits(float value) {
-  uint32_t bits = llvm::bit_cast<uint32_t>(value);
-  uint16_t sign = (bits >> 16) & 0x8000;
-  uint32_t abs = bits & 0x7fffffff;
-  if (abs > 0x7f800000) // NaN: keep the top payload bits, force quiet.
-    return sign | 0x7e00 | ((abs >> 13) & 0x3ff);
-  int32_t exponent = static_cast<int32_t>(abs >> 23) - 127 + 15;
-  if (exponent >= 31) // Infinity, or too large for any finite half.
-    return sign | 0x7c00;
-  if (exponent <= 0) {
-    // Subnormal half (or zero): the value in units of 2^-24 is
-    // mantissa * 2^(exponent - 14), with the implicit bit made explicit.
-    if (exponent < -10)
-      return sign;
-    uint32_t mantissa = (abs & 0x7fffff) | 0x800000;
-    return sign | shiftRightRoundEven(mantissa, 14 - exponent);
-  }
-  // A carry out of the mantissa correctly bumps the exponent (to infinity
-  // from the largest binade).
-  return sign |
-         shiftRightRoundEven(
-             (static_cast<uint32_t>(exponent) << 23) | (abs & 0x7fffff), 13);
-}
-
-float tessera::interp::halfBitsToFloat(uint16_t bits) {
-  uint32_t sign = static_cast<uint32_t>(bits & 0x8000) << 16;
-  uint32_t exponent = (bits >> 10) & 0x1f;
-  uint32_t mantissa = bits & 0x3ff;
-  if (exponent == 0) {
-    float magnitude = static_cast<float>(mantissa) * 0x1p-24f;
-    return sign ? -magnitude : magnitude;
-  }
-  if (exponent == 31)
-    return llvm::bit_cast<float>(sign | 0x7f800000 | (mantissa << 13));
-  return llvm::bit_cast<float>(sign | ((exponent - 15 + 127) << 23) |
-                               (mantissa << 13));
-}
-
-uint16_t tessera::interp::floatToBFloat16Bits(float value) {
-  uint32_t bits = llvm::bit_cast<uint32_t>(value);
-  if ((bits & 0x7fffffff) > 0x7f800000)
-    return static_cast<uint16_t>((bits >> 16) | 0x40);
-  return static_cast<uint16_t>(shiftRightRoundEven(bits, 16));
-}
-
-float tessera::interp::bfloat16BitsToFloat(uint16_t bits) {
-  return llvm::bit_cast<float>(static_cast<uint32_t>(bits) << 16);
-}
 
 double tessera::interp::roundToFloatDType(double value, DType dtype) {
   switch (dtype) {
@@ -301,6 +220,13 @@ void Tensor::storeInt(int64_t offset, int64_t value) {
 void Tensor::fill(double value) {
   for (int64_t i = 0, e = getNumElements(); i < e; ++i)
     setLinear(i, value);
+}
+
+std::vector<double> Tensor::toDoubles() const {
+  std::vector<double> values(getNumElements());
+  for (int64_t i = 0, e = values.size(); i < e; ++i)
+    values[i] = getLinear(i);
+  return values;
 }
 
 std::string Tensor::getTypeString() const {

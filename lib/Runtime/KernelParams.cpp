@@ -13,7 +13,7 @@ std::vector<KernelParamSpec> expectedKernelParams(const Manifest &manifest) {
   std::vector<KernelParamSpec> expected;
   for (const ParamSpec &spec : manifest.params) {
     if (!spec.isTensor()) {
-      expected.push_back({spec.name, dtypeSize(spec.dtype)});
+      expected.push_back({spec.name, getDTypeSize(spec.dtype)});
       continue;
     }
     expected.push_back({spec.name + " (pointer)", 8});

@@ -119,7 +119,7 @@ std::string alignOrigin(const ParamSpec &spec) {
 /// elements and bytes) from the data pointer. Sizes and strides are
 /// non-negative.
 Status checkExtent(const TensorArg &tensor) {
-  int64_t elementBytes = static_cast<int64_t>(dtypeSize(tensor.dtype));
+  int64_t elementBytes = static_cast<int64_t>(getDTypeSize(tensor.dtype));
   int64_t count = 1;
   for (int64_t size : tensor.sizes)
     if (__builtin_mul_overflow(count, size, &count))
@@ -158,8 +158,8 @@ Status checkExtent(const TensorArg &tensor) {
 Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
   if (tensor.dtype != spec.dtype)
     return Status::error(std::string("expected dtype ") +
-                         dtypeName(spec.dtype) + ", got " +
-                         dtypeName(tensor.dtype));
+                         getDTypeName(spec.dtype) + ", got " +
+                         getDTypeName(tensor.dtype));
   if (tensor.sizes.size() != spec.rank())
     return Status::error("expected rank " + std::to_string(spec.rank()) + " " +
                          spec.shapeString() + ", got rank " +
@@ -185,7 +185,7 @@ Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
     return Status::error("expected a contiguous innermost dimension (stride "
                          "1), got stride " +
                          std::to_string(tensor.strides[last]));
-  int64_t elementBytes = static_cast<int64_t>(dtypeSize(tensor.dtype));
+  int64_t elementBytes = static_cast<int64_t>(getDTypeSize(tensor.dtype));
   int64_t align = static_cast<int64_t>(spec.align);
   for (size_t d = 0; d + 1 < tensor.strides.size(); ++d) {
     if (tensor.sizes[d] <= 1)
@@ -210,37 +210,25 @@ Status checkTensorLayout(const ParamSpec &spec, const TensorArg &tensor) {
   return Status::success();
 }
 
-/// Where a symbolic size was first bound, for mismatch messages.
-struct Binding {
-  int64_t value;
-  std::string origin;
-};
-
+/// Checks the sizes of tensor argument `index` against its declared shape
+/// and binds its symbolic sizes.
 Status bindTensorSizes(const Manifest &manifest, size_t index,
-                       const TensorArg &tensor,
-                       std::map<std::string, Binding> &bindings) {
+                       const TensorArg &tensor, host::SizeBinder &binder) {
   const ParamSpec &spec = manifest.params[index];
-  for (size_t d = 0; d < spec.rank(); ++d) {
-    const ShapeDim &dim = spec.shape[d];
-    int64_t actual = tensor.sizes[d];
-    std::string where =
-        "dimension " + std::to_string(d) + " (" + dim.str() + ")";
-    if (!dim.isSymbolic()) {
-      if (actual != dim.fixed)
-        return Status::error(where + ": expected size " +
-                             std::to_string(dim.fixed) + ", got " +
-                             std::to_string(actual));
-      continue;
-    }
-    auto inserted = bindings.emplace(
-        dim.symbol, Binding{actual, describeArg(manifest, index)});
-    const Binding &bound = inserted.first->second;
-    if (!inserted.second && bound.value != actual)
-      return Status::error(where + " is " + std::to_string(actual) + ", but " +
-                           bound.origin + " has " + dim.symbol + " = " +
-                           std::to_string(bound.value));
-  }
-  return Status::success();
+  std::optional<host::SizeBinder::Mismatch> mismatch =
+      binder.bind(index, spec.shape, tensor.sizes.data());
+  if (!mismatch)
+    return Status::success();
+  std::string where = "dimension " + std::to_string(mismatch->dim) + " (" +
+                      spec.shape[mismatch->dim].str() + ")";
+  if (mismatch->isFixed())
+    return Status::error(where + ": expected size " +
+                         std::to_string(mismatch->expected) + ", got " +
+                         std::to_string(mismatch->actual));
+  return Status::error(where + " is " + std::to_string(mismatch->actual) +
+                       ", but " + describeArg(manifest, mismatch->boundBy) +
+                       " has " + mismatch->symbol + " = " +
+                       std::to_string(mismatch->expected));
 }
 
 /// Packs a tensor as pointer, sizes, strides.
@@ -267,7 +255,7 @@ Status packScalar(const ParamSpec &spec, const ScalarArg &scalar,
   }
   if (scalar.isFloat)
     return Status::error(std::string("expected an integer (") +
-                         dtypeName(spec.dtype) + "), got a float");
+                         getDTypeName(spec.dtype) + "), got a float");
   if (spec.dtype == DType::I32) {
     if (scalar.intValue < INT32_MIN || scalar.intValue > INT32_MAX)
       return Status::error("value " + std::to_string(scalar.intValue) +
@@ -282,7 +270,7 @@ Status packScalar(const ParamSpec &spec, const ScalarArg &scalar,
 
 /// Checks every argument, binds sizes, and (when `plan` is given) packs them.
 Status checkArgs(const Manifest &manifest, const std::vector<KernelArg> &args,
-                 std::map<std::string, Binding> &bindings, LaunchPlan *plan) {
+                 host::SizeBinder &binder, LaunchPlan *plan) {
   TESSERA_RETURN_IF_ERROR(checkArgCount(manifest, args));
   for (size_t i = 0; i < args.size(); ++i) {
     const ParamSpec &spec = manifest.params[i];
@@ -291,7 +279,7 @@ Status checkArgs(const Manifest &manifest, const std::vector<KernelArg> &args,
     if (status.ok() && arg.isTensor()) {
       status = checkTensorLayout(spec, arg.tensor());
       if (status.ok())
-        status = bindTensorSizes(manifest, i, arg.tensor(), bindings);
+        status = bindTensorSizes(manifest, i, arg.tensor(), binder);
       if (status.ok() && plan)
         packTensor(arg.tensor(), *plan);
     } else if (status.ok() && plan) {
@@ -301,13 +289,6 @@ Status checkArgs(const Manifest &manifest, const std::vector<KernelArg> &args,
       return status.withContext(describeArg(manifest, i));
   }
   return Status::success();
-}
-
-SymbolTable toSymbolTable(const std::map<std::string, Binding> &bindings) {
-  SymbolTable table;
-  for (const auto &entry : bindings)
-    table.emplace(entry.first, entry.second.value);
-  return table;
 }
 
 /// Evaluates the grid; sizes shadow constants of the same name. Only the
@@ -343,17 +324,17 @@ Status computeGrid(const Manifest &manifest, LaunchPlan &plan) {
 
 Expected<SymbolTable> bindSizes(const Manifest &manifest,
                                 const std::vector<KernelArg> &args) {
-  std::map<std::string, Binding> bindings;
-  TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, bindings, nullptr));
-  return toSymbolTable(bindings);
+  host::SizeBinder binder;
+  TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, binder, nullptr));
+  return binder.sizes();
 }
 
 Expected<LaunchPlan> planLaunch(const Manifest &manifest,
                                 const std::vector<KernelArg> &args) {
   LaunchPlan plan;
-  std::map<std::string, Binding> bindings;
-  TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, bindings, &plan));
-  plan.sizes = toSymbolTable(bindings);
+  host::SizeBinder binder;
+  TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, binder, &plan));
+  plan.sizes = binder.sizes();
   TESSERA_RETURN_IF_ERROR(computeGrid(manifest, plan));
   plan.block = manifest.block;
   plan.dynamicSharedMemory =

@@ -23,44 +23,6 @@ namespace runtime {
 // Small enums
 //===----------------------------------------------------------------------===//
 
-const char *dtypeName(DType dtype) {
-  switch (dtype) {
-  case DType::F16:
-    return "f16";
-  case DType::BF16:
-    return "bf16";
-  case DType::F32:
-    return "f32";
-  case DType::I32:
-    return "i32";
-  case DType::I64:
-    return "i64";
-  }
-  return "?";
-}
-
-std::optional<DType> parseDType(std::string_view name) {
-  for (DType dtype :
-       {DType::F16, DType::BF16, DType::F32, DType::I32, DType::I64})
-    if (name == dtypeName(dtype))
-      return dtype;
-  return std::nullopt;
-}
-
-size_t dtypeSize(DType dtype) {
-  switch (dtype) {
-  case DType::F16:
-  case DType::BF16:
-    return 2;
-  case DType::F32:
-  case DType::I32:
-    return 4;
-  case DType::I64:
-    return 8;
-  }
-  return 0;
-}
-
 const char *roleName(ParamRole role) {
   switch (role) {
   case ParamRole::Input:
@@ -71,10 +33,6 @@ const char *roleName(ParamRole role) {
     return "inout";
   }
   return "?";
-}
-
-std::string ShapeDim::str() const {
-  return isSymbolic() ? symbol : std::to_string(fixed);
 }
 
 std::string Constant::str() const {
@@ -495,7 +453,7 @@ Status readParamDType(const JsonValue &param, const std::string &where,
   if (!dtype->isString())
     return typeError(where + ".dtype", "a string", *dtype);
   std::optional<DType> parsed = parseDType(dtype->asString());
-  if (!parsed)
+  if (!parsed || !host::isManifestDType(*parsed))
     return fieldError(where + ".dtype",
                       "expected one of f16, bf16, f32, i32, i64, got \"" +
                           dtype->asString() + "\"");
@@ -551,14 +509,14 @@ Expected<ParamSpec> readParam(const JsonValue &param,
   if (const JsonValue *align = param.find("align")) {
     if (!spec.isTensor())
       return fieldError(where + ".align", "a scalar parameter has no align");
-    uint64_t minimum = dtypeSize(spec.dtype);
+    uint64_t minimum = getDTypeSize(spec.dtype);
     if (!align->isInteger() || align->asInt() < int64_t(minimum) ||
         align->asInt() > int64_t(kMaxTensorAlign) ||
         (align->asInt() & (align->asInt() - 1)) != 0)
       return fieldError(
           where + ".align",
           "expected a power of two from " + std::to_string(minimum) +
-              " (the size of " + dtypeName(spec.dtype) + ") to " +
+              " (the size of " + getDTypeName(spec.dtype) + ") to " +
               std::to_string(kMaxTensorAlign) + ", got " +
               (align->isInteger()
                    ? std::to_string(align->asInt())

@@ -223,7 +223,7 @@ static std::string dtypeName(mlir::Type type) {
   if (auto view = mlir::dyn_cast<tile::ViewType>(type))
     type = view.getElementType();
   if (std::optional<interp::DType> dtype = interp::getDTypeOf(type))
-    return interp::getDTypeName(*dtype).str();
+    return interp::getDTypeName(*dtype);
   if (type.isIndex())
     return "i64";
   std::string text;

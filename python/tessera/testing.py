@@ -4,9 +4,10 @@ do_bench(fn) times a GPU function the way triton.testing.do_bench does:
 warm-up, then launches each timed with CUDA events, with the L2 cache
 flushed before each one (flush_l2=True), and returns the median in ms.
 
-attention_reference(q, k, v, ...) is softmax attention in fp64 (numpy or
-torch, [..., N, D]) with FlashAttention's masks, returning (Out, Lse);
-attention_grad_reference(q, k, v, dout, ...) its exact gradients; and
+attention_reference(q, k, v, ...) is softmax attention in fp64 (torch, or
+numpy through torch; [..., N, D]) with FlashAttention's masks, returning
+(Out, Lse); attention_grad_reference(q, k, v, dout, ...) its exact
+gradients; and
 assert_close(actual, expected, atol, rtol) compares with
 |actual - expected| <= atol + rtol·|expected|, equal infinities matching and
 any NaN failing, naming the worst element. The tolerances of
@@ -92,58 +93,72 @@ def _module_of(array):
     return "numpy"
 
 
-def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(-1, -1),
-                        alibi_slopes=None):
-    """fp64 softmax attention over [..., H, N, D] (numpy arrays or torch
-    tensors, any float dtype); returns (Out, Lse) in float64. Query i sees
-    key j when j <= i (causal) and i - left <= j <= i + right (window_size,
-    -1 = open); alibi_slopes ([H]) adds -slope·|i - j| to the scaled score;
-    a query that sees no key gets Out 0 and Lse -inf."""
+def attention_visible(n, m, causal=False, window_size=(-1, -1), query_positions=None,
+                      device=None):
+    """[n, m] torch bools: query i (at position query_positions[i], default i)
+    sees key j, as attention_reference masks (causal: j <= p; window_size
+    (left, right): p - left <= j <= p + right, -1 leaving a side open)."""
+    torch = _torch()
     left, right = window_size
+    i = (torch.arange(n, device=device) if query_positions is None
+         else torch.as_tensor(query_positions, device=device).long())[:, None]
+    j = torch.arange(m, device=device)[None, :]
+    visible = torch.ones(n, m, dtype=torch.bool, device=device)
     if causal:
-        right = 0 if right < 0 else min(right, 0)
-    n, m, d = q.shape[-2], k.shape[-2], q.shape[-1]
-    scale = 1.0 / math.sqrt(d) if softmax_scale is None else softmax_scale
-    if _module_of(q) == "torch":
-        torch = _torch()
-        qd, kd, vd = q.double(), k.double(), v.double()
-        s = torch.matmul(qd, kd.transpose(-1, -2)) * scale
-        i = torch.arange(n, device=q.device)[:, None]
-        j = torch.arange(m, device=q.device)[None, :]
-        if alibi_slopes is not None:
-            distance = (i - j).abs().double()
-            s = s - alibi_slopes.double().to(q.device)[:, None, None] * distance
-        visible = torch.ones(n, m, dtype=torch.bool, device=q.device)
-        if left >= 0:
-            visible &= j >= i - left
-        if right >= 0:
-            visible &= j <= i + right
-        s = s.masked_fill(~visible, float("-inf"))
-        lse = torch.logsumexp(s, dim=-1)
-        p = torch.exp(s - lse[..., None].masked_fill(torch.isinf(lse[..., None]), 0))
-        return torch.matmul(p.masked_fill(~visible, 0), vd), lse
-    import numpy as np
-    qd, kd, vd = (np.asarray(x, dtype=np.float64) for x in (q, k, v))
-    s = np.matmul(qd, np.swapaxes(kd, -1, -2)) * scale
-    i = np.arange(n)[:, None]
-    j = np.arange(m)[None, :]
-    if alibi_slopes is not None:
-        slopes = np.asarray(alibi_slopes, dtype=np.float64)
-        s = s - slopes[:, None, None] * np.abs(i - j)
-    visible = np.ones((n, m), dtype=bool)
+        visible &= j <= i
     if left >= 0:
         visible &= j >= i - left
     if right >= 0:
         visible &= j <= i + right
-    s = np.where(visible, s, -np.inf)
-    top = s.max(axis=-1, keepdims=True)
-    top = np.where(np.isinf(top), 0.0, top)
-    p = np.where(visible, np.exp(s - top), 0.0)
-    total = p.sum(axis=-1, keepdims=True)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        lse = np.where(total[..., 0] > 0, top[..., 0] + np.log(total[..., 0]), -np.inf)
-        out = np.where(total > 0, np.matmul(p, vd) / np.where(total > 0, total, 1.0), 0.0)
-    return out, lse
+    return visible
+
+
+def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(-1, -1),
+                        alibi_slopes=None, visible=None, query_positions=None):
+    """fp64 softmax attention of queries q [..., H, M, D] over keys and values
+    k, v [..., H, N, D] (torch tensors, or numpy arrays: then the result is
+    numpy too; any float dtype); returns (Out [..., H, M, D], Lse [..., H, M])
+    in float64, computed with torch on q's device.
+
+    Query i sits at position p = query_positions[i] (default i) and sees key j
+    when j <= p (causal) and p - left <= j <= p + right (window_size, -1 =
+    open); `visible` (bools, [M, N] or broadcasting to [..., H, M, N])
+    replaces that mask. alibi_slopes ([H]) adds -slope·|p - j| to the scaled
+    score. A query that sees no key gets Out 0 and Lse -inf. This is the one
+    Python reference: tools/peers.py and test/gpu use it too."""
+    if _module_of(q) == "numpy":
+        try:
+            torch = _torch()
+        except ImportError as error:
+            raise ImportError("tessera.testing.attention_reference needs torch "
+                              "(python3-torch)") from error
+        as_torch = [None if x is None else torch.from_numpy(_as_float64_numpy(x))
+                    for x in (q, k, v, alibi_slopes, query_positions)]
+        if visible is not None:
+            import numpy as np
+            visible = torch.from_numpy(np.asarray(visible, dtype=bool))
+        out, lse = attention_reference(as_torch[0], as_torch[1], as_torch[2], softmax_scale,
+                                       causal, window_size, as_torch[3], visible, as_torch[4])
+        return out.numpy(), lse.numpy()
+    torch = _torch()
+    n, m, d = q.shape[-2], k.shape[-2], q.shape[-1]
+    scale = 1.0 / math.sqrt(d) if softmax_scale is None else softmax_scale
+    device = q.device
+    s = torch.matmul(q.double(), k.double().transpose(-1, -2)) * scale
+    i = (torch.arange(n, device=device) if query_positions is None
+         else torch.as_tensor(query_positions, device=device).long())[:, None]
+    j = torch.arange(m, device=device)[None, :]
+    if alibi_slopes is not None:
+        slopes = torch.as_tensor(alibi_slopes, device=device).double()
+        s = s - slopes[:, None, None] * (i - j).abs().double()
+    if visible is None:
+        visible = attention_visible(n, m, causal, window_size, query_positions, device)
+    else:
+        visible = torch.as_tensor(visible, device=device).bool()
+    s = s.masked_fill(~visible, float("-inf"))
+    lse = torch.logsumexp(s, dim=-1)
+    p = torch.exp(s - lse[..., None].masked_fill(torch.isinf(lse[..., None]), 0))
+    return torch.matmul(p.masked_fill(~visible, 0), v.double()), lse
 
 
 def attention_grad_reference(q, k, v, dout, softmax_scale=None, causal=False,
@@ -209,5 +224,5 @@ def finite_or_masked(x):
     return not np.isnan(_as_float64_numpy(x)).any()
 
 
-__all__ = ["do_bench", "attention_reference", "attention_grad_reference", "assert_close",
-           "max_error", "TOLERANCES"]
+__all__ = ["do_bench", "attention_reference", "attention_grad_reference",
+           "attention_visible", "assert_close", "max_error", "TOLERANCES"]

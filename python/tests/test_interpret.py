@@ -1,5 +1,6 @@
 """tessera.interpret: kernels on numpy through the CPU interpreter, against
-a numpy fp64 reference (the tolerances of docs/interpreter.md)."""
+the fp64 reference of tessera.testing (through torch; the tolerances of
+docs/interpreter.md)."""
 
 import unittest
 
@@ -21,6 +22,8 @@ def scale(X: f32[N], alpha: f32, Y: out f32[N], Count: inout i32[N]):
 class InterpretTest(unittest.TestCase):
     def fa2(self, shape, causal=False, window=(-1, -1), dtype="f16", **constants):
         import numpy as np
+        if not __import__("support").has_module("torch"):
+            self.skipTest("torch missing (python3-torch): attention_reference needs it")
         from tessera.testing import TOLERANCES, assert_close, attention_reference
         bh, n, d = shape
         q, k, v = random_qkv(shape, seed=n + d, dtype="float16" if dtype == "f16"

@@ -35,7 +35,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 
 import torch  # noqa: E402
-import tessera_torch as tt  # noqa: E402
+import tessera_torch as tt  # noqa: E402  (puts python/ on sys.path)
+from tessera.testing import attention_reference, attention_visible  # noqa: E402
 
 TOLERANCE = {"f16": (2e-3, 2e-3), "bf16": (1.6e-2, 1.6e-2)}
 # Seconds tt.wait gives a launch in this process (--timeout; 0: no limit).
@@ -44,36 +45,6 @@ TIMEOUT = 0.0
 
 def constant(manifest, name, default):
     return manifest.constants.get(name, default)
-
-
-def visible_mask(n, causal, left, right, device):
-    """[n, n]: query i sees key j (causal, and the window i - left .. i + right;
-    -1 leaves a side open)."""
-    i = torch.arange(n, device=device)[:, None]
-    j = torch.arange(n, device=device)[None, :]
-    visible = torch.ones(n, n, dtype=torch.bool, device=device)
-    if causal:
-        visible &= j <= i
-    if left >= 0:
-        visible &= j >= i - left
-    if right >= 0:
-        visible &= j <= i + right
-    return visible
-
-
-def masked_reference(q, k, v, scale, visible, slopes=None, qpos=None):
-    """fp64 attention of q [H, M, D] over k, v [H, N, D] where visible[i, j]
-    (or [H, M, N]) says which keys a query sees; ALiBi slopes per head."""
-    s = torch.einsum("hid,hjd->hij", q.double(), k.double()) * scale
-    if slopes is not None:
-        i = (qpos if qpos is not None else torch.arange(q.shape[1], device=q.device))[:, None]
-        j = torch.arange(k.shape[1], device=q.device)[None, :]
-        s = s - slopes.double()[:, None, None] * (i - j).abs()
-    s = s.masked_fill(~visible, float("-inf"))
-    lse = torch.logsumexp(s, dim=-1)
-    p = torch.exp(s - lse[..., None].masked_fill(torch.isinf(lse[..., None]), 0))
-    out = torch.einsum("hij,hjd->hid", p.masked_fill(~visible, 0), v.double())
-    return out, lse
 
 
 def compare(name, out, lse, ref_out, ref_lse, dtype_name):
@@ -139,11 +110,8 @@ def check_varlen(module, path, shape, gen, dtype, bench):
     ref_lse = torch.zeros(h, total, dtype=torch.float64, device="cuda")
     for i, length in enumerate(lens):
         a, e = cu[i], cu[i + 1]
-        visible = torch.ones(length, length, dtype=torch.bool, device="cuda")
-        if causal:
-            visible = visible.tril()
-        o, l = masked_reference(q[a:e].transpose(0, 1), k[a:e].transpose(0, 1),
-                                v[a:e].transpose(0, 1), scale, visible)
+        o, l = attention_reference(q[a:e].transpose(0, 1), k[a:e].transpose(0, 1),
+                                   v[a:e].transpose(0, 1), scale, causal)
         ref_out[a:e] = o.transpose(0, 1)
         ref_lse[:, a:e] = l
     ok = compare(f"{os.path.basename(path)} varlen {lens} H={h} D={d}", out, lse, ref_out, ref_lse,
@@ -182,14 +150,15 @@ def check_bnhd(module, path, shape, gen, dtype, bench):
                 sm_scale=scale, Out=out.transpose(1, 2), Lse=lse)
     module(**args)
     tt.wait(TIMEOUT, what=os.path.basename(path))
-    visible = visible_mask(n, causal, left, right, "cuda")
+    visible = attention_visible(n, n, causal, (left, right), device="cuda")
     i = torch.arange(n, device="cuda")[:, None]
     j = torch.arange(n, device="cuda")[None, :]
     ref_out = torch.empty(b, n, h, d, dtype=torch.float64, device="cuda")
     ref_lse = torch.empty(b, h, n, dtype=torch.float64, device="cuda")
     for bi in range(b):
-        o, l = masked_reference(q[bi].transpose(0, 1), k[bi].transpose(0, 1), v[bi].transpose(0, 1),
-                                scale, visible, slopes if alibi else None)
+        o, l = attention_reference(q[bi].transpose(0, 1), k[bi].transpose(0, 1),
+                                   v[bi].transpose(0, 1), scale, causal, (left, right),
+                                   slopes if alibi else None)
         ref_out[bi] = o.transpose(0, 1)
         ref_lse[bi] = l
     ok = compare(f"{os.path.basename(path)} [B,N,H,D] {shape} causal={int(causal)} "
@@ -240,9 +209,10 @@ def check_paged(module, path, shape, gen, dtype, bench, nq=1):
     for bi, length in enumerate(lens):
         kk = kc[table[bi].long()].reshape(-1, h, d)[:length].transpose(0, 1)
         vv = vc[table[bi].long()].reshape(-1, h, d)[:length].transpose(0, 1)
+        # The new tokens are the sequence's last: each sees the keys up to itself.
         qpos = torch.arange(length - nq, length, device="cuda")
-        visible = torch.arange(length, device="cuda")[None, :] <= qpos[:, None]
-        o, l = masked_reference(q[bi].transpose(0, 1), kk, vv, scale, visible, qpos=qpos)
+        o, l = attention_reference(q[bi].transpose(0, 1), kk, vv, scale, causal=True,
+                                   query_positions=qpos)
         ref_out[bi] = o.transpose(0, 1)
         ref_lse[bi] = l
     ok = compare(f"{os.path.basename(path)} paged B={b} H={h} max={n} NQ={nq} D={d} page={page}",
@@ -294,8 +264,7 @@ def check(path, shape, seed, bench=False):
     tt.wait(TIMEOUT, what=f"{os.path.basename(path)} at {','.join(map(str, shape))}")
     out = call.tensors["Out"]
     lse = call.tensors.get("Lse")
-    ref_out, ref_lse = masked_reference(q, k, v, scale,
-                                        visible_mask(n, causal, left, right, q.device))
+    ref_out, ref_lse = attention_reference(q, k, v, scale, causal, (left, right))
     if lse is None:  # FA1 writes no Lse
         lse = ref_lse.float()
     return compare(f"{os.path.basename(path)} {','.join(map(str, shape))} {dtype_name} "

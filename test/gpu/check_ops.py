@@ -38,7 +38,8 @@ import torch  # noqa: E402
 
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
-from tessera.testing import TOLERANCES, attention_reference, do_bench  # noqa: E402
+from tessera.testing import (TOLERANCES, attention_reference, attention_visible,  # noqa: E402
+                             do_bench)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # name -> (causal, window_size, ALiBi)
@@ -110,20 +111,6 @@ def alibi_slopes(heads):
                         device="cuda", dtype=torch.float32)
 
 
-def visible_mask(n, causal, window, device):
-    left, right = window
-    if causal:
-        right = 0
-    i = torch.arange(n, device=device)[:, None]
-    j = torch.arange(n, device=device)[None, :]
-    mask = torch.ones(n, n, dtype=torch.bool, device=device)
-    if left >= 0:
-        mask &= j >= i - left
-    if right >= 0:
-        mask &= j <= i + right
-    return mask
-
-
 def flex_attention_fn():
     try:
         from torch.nn.attention.flex_attention import create_block_mask, flex_attention
@@ -180,7 +167,7 @@ def check_combination(dtype, d, mask, flex, create_block_mask, rows):
         q4, k4, v4 = (x.transpose(1, 2) for x in (q, k, v))
         ref, ref_lse = attention_reference(q4, k4, v4, None, causal, window, slopes)
         out4 = out.transpose(1, 2)
-        visible = visible_mask(n, causal, window, q.device)
+        visible = attention_visible(n, n, causal, window, device=q.device)
         sdpa_mask = visible
         if alibi:   # SDPA takes ALiBi as an additive float mask
             i = torch.arange(n, device="cuda")

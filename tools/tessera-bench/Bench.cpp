@@ -6,7 +6,8 @@
 
 #include "Bench.h"
 
-#include "Half.h"
+#include "tessera/Host/Float16.h"
+#include "tessera/Host/Launch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,11 +49,11 @@ Status encodeInit(const std::string &init, DType dtype, uint32_t &pattern,
     patternBytes = 4;
     return Status::success();
   case DType::F16:
-    pattern = floatToHalf(asFloat);
+    pattern = host::floatToHalfBits(asFloat);
     patternBytes = 2;
     return Status::success();
   case DType::BF16:
-    pattern = floatToBFloat16(asFloat);
+    pattern = host::floatToBFloat16Bits(asFloat);
     patternBytes = 2;
     return Status::success();
   case DType::I32:
@@ -61,11 +62,13 @@ Status encodeInit(const std::string &init, DType dtype, uint32_t &pattern,
         std::fabs(value) > 2147483647.0 ||
         (dtype == DType::I64 && value != 0 && value != -1))
       return Status::error("cannot fill an " +
-                           std::string(runtime::dtypeName(dtype)) +
+                           std::string(runtime::getDTypeName(dtype)) +
                            " tensor with \"" + init + "\"");
     pattern = static_cast<uint32_t>(static_cast<int32_t>(value));
     patternBytes = 4;
     return Status::success();
+  default: // Not a manifest dtype.
+    break;
   }
   return Status::error("unknown dtype");
 }
@@ -81,7 +84,7 @@ Expected<size_t> findTensor(const Manifest &manifest, const char *name,
       continue;
     if (!spec.isTensor() || spec.dtype != dtype || spec.role != role)
       return Status::error(std::string("parameter ") + name + " must be an " +
-                           runtime::dtypeName(dtype) + " " +
+                           runtime::getDTypeName(dtype) + " " +
                            runtime::roleName(role) + " tensor");
     return i;
   }
@@ -103,28 +106,25 @@ Expected<std::vector<int64_t>> qkvSizes(const ParamSpec &spec,
                        "; tessera-bench needs [BH, N, D] or [B, H, N, D]");
 }
 
-/// Binds the size names of Q, K and V to the shape given on the command line.
-Status bindQkv(const ParamSpec &spec, const std::vector<int64_t> &actual,
-               runtime::SymbolTable &sizes) {
-  for (size_t d = 0; d < spec.rank(); ++d) {
-    const runtime::ShapeDim &dim = spec.shape[d];
-    if (!dim.isSymbolic()) {
-      if (dim.fixed != actual[d])
-        return Status::error(
-            "parameter " + spec.name + " has shape " + spec.shapeString() +
-            ", which fixes dimension " + std::to_string(d) + " to " +
-            std::to_string(dim.fixed) + ", but --shape gives " +
-            std::to_string(actual[d]));
-      continue;
-    }
-    auto inserted = sizes.emplace(dim.symbol, actual[d]);
-    if (!inserted.second && inserted.first->second != actual[d])
-      return Status::error("size " + dim.symbol + " of " + spec.name + " is " +
-                           std::to_string(actual[d]) + " here but " +
-                           std::to_string(inserted.first->second) +
-                           " elsewhere in Q, K, V");
-  }
-  return Status::success();
+/// Binds the size names of Q, K and V (parameter `index`) to the shape given
+/// on the command line.
+Status bindQkv(const ParamSpec &spec, size_t index,
+               const std::vector<int64_t> &actual, host::SizeBinder &binder) {
+  std::optional<host::SizeBinder::Mismatch> mismatch =
+      binder.bind(index, spec.shape, actual.data());
+  if (!mismatch)
+    return Status::success();
+  if (mismatch->isFixed())
+    return Status::error("parameter " + spec.name + " has shape " +
+                         spec.shapeString() + ", which fixes dimension " +
+                         std::to_string(mismatch->dim) + " to " +
+                         std::to_string(mismatch->expected) +
+                         ", but --shape gives " +
+                         std::to_string(mismatch->actual));
+  return Status::error("size " + mismatch->symbol + " of " + spec.name +
+                       " is " + std::to_string(mismatch->actual) +
+                       " here but " + std::to_string(mismatch->expected) +
+                       " elsewhere in Q, K, V");
 }
 
 Expected<std::vector<int64_t>> sizesOf(const ParamSpec &spec,
@@ -190,8 +190,8 @@ Status planTensor(const Manifest &manifest, size_t index,
     if (spec.dtype != DType::F32 || spec.role != ParamRole::Output ||
         product(tensor.sizes) != shape.numRows())
       return Status::error("Lse must be an f32 output of B*H*N elements, got " +
-                           std::string(runtime::dtypeName(spec.dtype)) + " " +
-                           spec.shapeString());
+                           std::string(runtime::getDTypeName(spec.dtype)) +
+                           " " + spec.shapeString());
     setup.hasLse = true;
     setup.lseParam = static_cast<int64_t>(index);
   }
@@ -236,13 +236,15 @@ Expected<BenchSetup> planBenchmark(const Manifest &manifest,
   if (!out.ok())
     return out.status();
   setup.outParam = static_cast<int64_t>(*out);
+  host::SizeBinder binder;
   for (size_t index : qkv) {
     const ParamSpec &spec = manifest.params[index];
     Expected<std::vector<int64_t>> actual = qkvSizes(spec, shape);
     if (!actual.ok())
       return actual.status();
-    TESSERA_RETURN_IF_ERROR(bindQkv(spec, *actual, setup.sizes));
+    TESSERA_RETURN_IF_ERROR(bindQkv(spec, index, *actual, binder));
   }
+  setup.sizes = binder.sizes();
   setup.scale = 1.0 / std::sqrt(static_cast<double>(shape.headDim));
   for (size_t i = 0; i < manifest.params.size(); ++i) {
     Status status = manifest.params[i].isTensor()
@@ -284,10 +286,10 @@ std::vector<uint16_t> randomHalves(size_t count, std::mt19937_64 &rng,
   for (size_t i = 0; i < count; ++i) {
     uint16_t half;
     do
-      half = floatToHalf(uniform(rng));
+      half = host::floatToHalfBits(uniform(rng));
     while ((half & 0x7FFF) == 0);
     halves[i] = half;
-    rounded[i] = halfToFloat(half);
+    rounded[i] = host::halfBitsToFloat(half);
   }
   return halves;
 }
@@ -302,7 +304,7 @@ Status fillInit(runtime::DeviceBuffer &buffer, const TensorSetup &tensor,
 Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
                      std::mt19937_64 &rng, BenchData &data) {
   size_t count = static_cast<size_t>(product(tensor.sizes));
-  size_t bytes = count * runtime::dtypeSize(tensor.dtype);
+  size_t bytes = count * runtime::getDTypeSize(tensor.dtype);
   Expected<runtime::DeviceBuffer> buffer =
       runtime::DeviceBuffer::allocate(bytes);
   if (!buffer.ok())
@@ -361,7 +363,7 @@ Status readOutputs(const BenchSetup &setup, const BenchData &data,
   TESSERA_RETURN_IF_ERROR(out.download(halves.data(), out.size()));
   outputs.out.resize(halves.size());
   for (size_t i = 0; i < halves.size(); ++i)
-    outputs.out[i] = halfToFloat(halves[i]);
+    outputs.out[i] = host::halfBitsToFloat(halves[i]);
   if (!setup.hasLse)
     return Status::success();
   const runtime::DeviceBuffer &lse =

@@ -1,10 +1,12 @@
-//===- Reference.cpp - fp64 reference attention for checking --------------===//
+//===- Reference.cpp - Checking attention against fp64 -------------------===//
 //
 // Part of the Tessera project.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Reference.h"
+
+#include "tessera/Host/ReferenceAttention.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,31 +32,11 @@ void referenceRow(const AttentionInputs &inputs, const AttentionShape &shape,
                   double scale, RowId id, std::vector<double> &out,
                   double &lse) {
   const int64_t n = shape.seqLen, d = shape.headDim;
-  const int64_t keys = shape.causal ? id.row + 1 : n;
-  const float *q = &inputs.q[(id.bh * n + id.row) * d];
-  const float *k = &inputs.k[id.bh * n * d];
-  const float *v = &inputs.v[id.bh * n * d];
-  std::vector<double> scores(keys);
-  double maxScore = -INFINITY;
-  for (int64_t j = 0; j < keys; ++j) {
-    double dot = 0;
-    for (int64_t c = 0; c < d; ++c)
-      dot += double(q[c]) * double(k[j * d + c]);
-    scores[j] = dot * scale;
-    maxScore = std::max(maxScore, scores[j]);
-  }
-  double sum = 0;
-  for (double &score : scores) {
-    score = std::exp(score - maxScore);
-    sum += score;
-  }
-  out.assign(d, 0.0);
-  for (int64_t j = 0; j < keys; ++j)
-    for (int64_t c = 0; c < d; ++c)
-      out[c] += scores[j] * double(v[j * d + c]);
-  for (double &value : out)
-    value /= sum;
-  lse = maxScore + std::log(sum);
+  host::AttentionMask mask;
+  mask.causal = shape.causal;
+  host::attentionRow(&inputs.q[(id.bh * n + id.row) * d],
+                     &inputs.k[id.bh * n * d], &inputs.v[id.bh * n * d], n, d,
+                     id.row, id.bh, scale, mask, out, lse);
 }
 
 std::vector<RowId> rowsToCheck(const AttentionShape &shape, int64_t maxRows,

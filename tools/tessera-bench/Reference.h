@@ -1,15 +1,15 @@
-//===- Reference.h - fp64 reference attention for checking ------*- C++ -*-===//
+//===- Reference.h - Checking attention against fp64 -----------*- C++ -*-===//
 //
 // Part of the Tessera project.
 //
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The CPU reference that tessera-bench checks attention kernels against:
-/// softmax(scale * Q K^T) V in double precision, with the log-sum-exp (natural
-/// log) of each row, for Q, K, V laid out [B*H, N, D] contiguous (a 4-D
-/// [B, H, N, D] contiguous tensor has the same layout). Causal attention lets
-/// query row i see keys 0..i.
+/// The CPU check of tessera-bench's attention kernels against the fp64
+/// reference of tessera/Host (host::attentionRow): softmax(scale * Q K^T) V
+/// with the log-sum-exp (natural log) of each row, for Q, K, V laid out
+/// [B*H, N, D] contiguous (a 4-D [B, H, N, D] contiguous tensor has the same
+/// layout). Causal attention lets query row i see keys 0..i.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +50,8 @@ struct AttentionInputs {
   std::vector<float> q, k, v; ///< Each B*H*N*D.
 };
 
-/// Computes one reference row: `out` (D values) and the natural-log
-/// log-sum-exp of the scaled scores.
+/// Computes one reference row (host::attentionRow): `out` (D values) and the
+/// natural-log log-sum-exp of the scaled scores.
 void referenceRow(const AttentionInputs &inputs, const AttentionShape &shape,
                   double scale, RowId id, std::vector<double> &out,
                   double &lse);

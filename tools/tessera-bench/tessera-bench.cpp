@@ -22,12 +22,15 @@
 #include "tessera/Runtime/Module.h"
 #include "tessera/Runtime/Watchdog.h"
 
+#include <CLI/CLI.hpp>
+
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -42,36 +45,13 @@ namespace tb = tessera::bench;
 
 namespace {
 
-const char *const kUsage =
-    "usage: tessera-bench [options] MANIFEST.json [MANIFEST.json...]\n"
-    "\n"
+const char *const kDescription =
     "Checks attention kernels (Q, K, V -> Out [, Lse]) against an fp64 CPU\n"
-    "reference on random f16 inputs, then times them with CUDA events.\n"
-    "\n"
-    "options:\n"
-    "  --shape B,H,N,D   problem size (required; repeat for several)\n"
-    "  --causal          causal attention (must match the CAUSAL constant)\n"
-    "  --sweep           report the fastest manifest per kernel and shape\n"
-    "  --csv FILE        write all results as CSV\n"
-    "  --json FILE       write all results (and the best) as JSON\n"
-    "  --warmup N        untimed launches first (default 10)\n"
-    "  --iters N         timed launches; the median is reported (default 100)\n"
-    "  --seed N          random seed for the inputs (default 1)\n"
-    "  --atol X          absolute tolerance (default 2e-3)\n"
-    "  --rtol X          relative tolerance (default 2e-3)\n"
-    "  --check-rows N    check all rows up to N rows, else N sampled rows\n"
-    "                    (default 4096)\n"
-    "  --device N        CUDA device ordinal (default 0)\n"
-    "  --ptx             JIT-compile the PTX even when a cubin matches\n"
-    "  --timeout S       seconds a config (manifest and shape) may take before\n"
-    "                    it is reported as TIMEOUT and the run goes on\n"
-    "                    (default 60; 0: no watchdog, waits block)\n"
-    "  --no-isolate      run every config in this process (a hung kernel then\n"
-    "                    ends the run: the configs after it are not run)\n"
-    "  -h, --help        show this help\n"
-    "\n"
+    "reference on random f16 inputs, then times them with CUDA events.";
+
+const char *const kFooter =
     "Several configs run in one worker process under the watchdog; a worker\n"
-    "whose kernel hangs is killed and a new one takes the next config.\n";
+    "whose kernel hangs is killed and a new one takes the next config.";
 
 /// Everything given on the command line.
 struct CommandLine {
@@ -143,84 +123,123 @@ rt::Expected<tb::AttentionShape> parseShape(const std::string &text) {
   return shape;
 }
 
-/// Parses one option at argv[i] (advancing i past its value).
-rt::Status parseOption(int argc, char **argv, int &i, CommandLine &cl) {
-  std::string flag = argv[i];
-  auto value = [&]() -> const char * {
-    return i + 1 < argc ? argv[++i] : nullptr;
-  };
-  if (flag == "--causal") {
-    cl.causal = true;
-    return rt::Status::success();
-  }
-  if (flag == "--sweep") {
-    cl.sweep = true;
-    return rt::Status::success();
-  }
-  if (flag == "--ptx") {
-    cl.preferCubin = false;
-    return rt::Status::success();
-  }
-  if (flag == "--no-isolate") {
-    cl.isolate = false;
-    return rt::Status::success();
-  }
-  if (flag == "--test-hang") {
-    cl.testHang = true;
-    return rt::Status::success();
-  }
-  static const char *const kValueFlags[] = {
-      "--shape",  "--csv",  "--json",       "--atol",   "--rtol",   "--warmup",
-      "--iters",  "--seed", "--check-rows", "--device", "--timeout"};
-  bool known = false;
-  for (const char *valueFlag : kValueFlags)
-    known |= flag == valueFlag;
-  if (!known)
-    return rt::Status::error("unknown option '" + flag + "'");
-  const char *text = value();
-  if (!text)
-    return rt::Status::error(flag + " needs a value");
-  int64_t number = 0;
-  if (flag == "--shape") {
+/// The option values as given, checked by checkOptions (which words the
+/// errors as tessera-bench always has).
+struct OptionTexts {
+  std::vector<std::string> shapes;
+  std::string atol, rtol, timeout, warmup, iters, seed, checkRows, device;
+};
+
+/// Declares the options on `app`: CLI11 parses the syntax (`--opt value`,
+/// `--opt=value`, flags, positionals); values are checked afterwards.
+void declareOptions(CLI::App &app, CommandLine &cl, OptionTexts &texts) {
+  // As before, a repeated option keeps its last value (--shape adds one).
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--shape", texts.shapes,
+                 "problem size (required; repeat for several)")
+      ->type_name("B,H,N,D")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--causal", cl.causal,
+               "causal attention (must match the CAUSAL constant)");
+  app.add_flag("--sweep", cl.sweep,
+               "report the fastest manifest per kernel and shape");
+  app.add_option("--csv", cl.csvPath, "write all results as CSV")
+      ->type_name("FILE");
+  app.add_option("--json", cl.jsonPath,
+                 "write all results (and the best) as JSON")
+      ->type_name("FILE");
+  app.add_option("--warmup", texts.warmup,
+                 "untimed launches first (default 10)")
+      ->type_name("N");
+  app.add_option("--iters", texts.iters,
+                 "timed launches; the median is reported (default 100)")
+      ->type_name("N");
+  app.add_option("--seed", texts.seed, "random seed for the inputs (default 1)")
+      ->type_name("N");
+  app.add_option("--atol", texts.atol, "absolute tolerance (default 2e-3)")
+      ->type_name("X");
+  app.add_option("--rtol", texts.rtol, "relative tolerance (default 2e-3)")
+      ->type_name("X");
+  app.add_option("--check-rows", texts.checkRows,
+                 "check all rows up to N rows, else N sampled rows "
+                 "(default 4096)")
+      ->type_name("N");
+  app.add_option("--device", texts.device, "CUDA device ordinal (default 0)")
+      ->type_name("N");
+  app.add_flag_callback(
+      "--ptx", [&cl] { cl.preferCubin = false; },
+      "JIT-compile the PTX even when a cubin matches");
+  app.add_option("--timeout", texts.timeout,
+                 "seconds a config (manifest and shape) may take before it is "
+                 "reported as TIMEOUT and the run goes on (default 60; 0: no "
+                 "watchdog, waits block)")
+      ->type_name("S");
+  app.add_flag_callback(
+      "--no-isolate", [&cl] { cl.isolate = false; },
+      "run every config in this process (a hung kernel then ends the run: "
+      "the configs after it are not run)");
+  // Hidden (no group): for tests without a GPU.
+  app.add_flag("--test-hang", cl.testHang)->group("");
+  app.add_option("manifests", cl.manifests, "the kernels' manifests")
+      ->type_name("MANIFEST.json");
+}
+
+/// Checks the values of the options given, in the order of the usage text.
+rt::Status checkOptions(const CLI::App &app, const OptionTexts &texts,
+                        CommandLine &cl) {
+  for (const std::string &text : texts.shapes) {
     rt::Expected<tb::AttentionShape> shape = parseShape(text);
     if (!shape.ok())
       return shape.status();
     cl.shapes.push_back(*shape);
-  } else if (flag == "--csv") {
-    cl.csvPath = text;
-  } else if (flag == "--json") {
-    cl.jsonPath = text;
-  } else if (flag == "--atol") {
-    return parseDouble(flag, text, cl.options.atol);
-  } else if (flag == "--rtol") {
-    return parseDouble(flag, text, cl.options.rtol);
-  } else if (flag == "--timeout") {
-    return parseDouble(flag, text, cl.timeout);
-  } else { // --warmup, --iters, --seed, --check-rows, --device
-    int64_t minimum = flag == "--iters" || flag == "--check-rows" ? 1 : 0;
-    TESSERA_RETURN_IF_ERROR(parseInteger(flag, text, minimum, number));
-    if (flag == "--warmup")
-      cl.options.warmup = static_cast<int>(number);
-    else if (flag == "--iters")
-      cl.options.iterations = static_cast<int>(number);
-    else if (flag == "--seed")
-      cl.options.seed = static_cast<uint64_t>(number);
-    else if (flag == "--check-rows")
-      cl.options.maxCheckRows = number;
-    else
-      cl.device = static_cast<int>(number);
   }
+  struct Integer {
+    const char *flag;
+    const std::string &text;
+    int64_t minimum;
+    std::function<void(int64_t)> store;
+  };
+  const Integer integers[] = {
+      {"--warmup", texts.warmup, 0,
+       [&](int64_t n) { cl.options.warmup = static_cast<int>(n); }},
+      {"--iters", texts.iters, 1,
+       [&](int64_t n) { cl.options.iterations = static_cast<int>(n); }},
+      {"--seed", texts.seed, 0,
+       [&](int64_t n) { cl.options.seed = static_cast<uint64_t>(n); }},
+      {"--check-rows", texts.checkRows, 1,
+       [&](int64_t n) { cl.options.maxCheckRows = n; }},
+      {"--device", texts.device, 0,
+       [&](int64_t n) { cl.device = static_cast<int>(n); }},
+  };
+  for (const Integer &option : integers) {
+    if (!app.count(option.flag))
+      continue;
+    int64_t number = 0;
+    TESSERA_RETURN_IF_ERROR(
+        parseInteger(option.flag, option.text.c_str(), option.minimum, number));
+    option.store(number);
+  }
+  struct Number {
+    const char *flag;
+    const std::string &text;
+    double &out;
+  };
+  const Number numbers[] = {{"--atol", texts.atol, cl.options.atol},
+                            {"--rtol", texts.rtol, cl.options.rtol},
+                            {"--timeout", texts.timeout, cl.timeout}};
+  for (const Number &option : numbers)
+    if (app.count(option.flag))
+      TESSERA_RETURN_IF_ERROR(
+          parseDouble(option.flag, option.text.c_str(), option.out));
   return rt::Status::success();
 }
 
-rt::Status parseCommandLine(int argc, char **argv, CommandLine &cl) {
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.size() > 1 && arg[0] == '-')
-      TESSERA_RETURN_IF_ERROR(parseOption(argc, argv, i, cl));
-    else
-      cl.manifests.push_back(arg);
-  }
+/// Checks what was parsed: the option values, then that there is something
+/// to run.
+rt::Status checkCommandLine(const CLI::App &app, const OptionTexts &texts,
+                            CommandLine &cl) {
+  TESSERA_RETURN_IF_ERROR(checkOptions(app, texts, cl));
   if (cl.manifests.empty())
     return rt::Status::error("no manifest given");
   if (cl.shapes.empty())
@@ -463,12 +482,20 @@ bool writeFile(const std::string &path, const std::string &what,
 
 int main(int argc, char **argv) {
   CommandLine cl;
-  for (int i = 1; i < argc; ++i)
-    if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help")) {
-      std::cout << kUsage;
-      return 0;
-    }
-  rt::Status parsed = parseCommandLine(argc, argv, cl);
+  OptionTexts texts;
+  CLI::App app(kDescription, "tessera-bench");
+  app.footer(kFooter);
+  declareOptions(app, cl, texts);
+  rt::Status parsed = rt::Status::success();
+  try {
+    app.parse(argc, argv);
+    parsed = checkCommandLine(app, texts, cl);
+  } catch (const CLI::CallForHelp &) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::ParseError &error) {
+    parsed = rt::Status::error(error.what());
+  }
   if (!parsed.ok()) {
     std::cerr << "tessera-bench: error: " << parsed.message() << "\n"
               << "run 'tessera-bench --help' for usage\n";

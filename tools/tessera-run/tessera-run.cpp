@@ -13,9 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tessera/Conversion/PassPipelines.h"
+#include "tessera/Host/ReferenceAttention.h"
 #include "tessera/Interpreter/Interpreter.h"
 #include "tessera/Interpreter/Npy.h"
-#include "tessera/Interpreter/ReferenceAttention.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "Tile/IR/TileDialect.h"
@@ -729,7 +729,7 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
     return 1;
   printGrid(kernel, args);
   // The reference applies the kernel's sliding window, if it has one.
-  AttentionMask mask;
+  tessera::host::AttentionMask mask;
   mask.causal = causal;
   mask.windowLeft = getKernelConstant(kernel, "WINDOW_LEFT").value_or(-1);
   mask.windowRight = getKernelConstant(kernel, "WINDOW_RIGHT").value_or(-1);
@@ -750,11 +750,15 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
                                         [](int64_t n) { return std::to_string(n); }),
                         ", ")
                  << " tokens\n";
-  AttentionResult reference =
-      varlen ? referenceVarlenAttention(*q, *k, *v, heads, cuSeqlens, headDim,
-                                        smScale, mask)
-             : referenceAttention(*q, *k, *v, batch * heads, seqLen, headDim,
-                                  smScale, mask);
+  std::vector<double> qs = q->toDoubles(), ks = k->toDoubles(),
+                      vs = v->toDoubles();
+  tessera::host::AttentionResult reference =
+      varlen ? tessera::host::referenceVarlenAttention(
+                   qs, ks, vs, heads,
+                   std::vector<int64_t>(cuSeqlens.begin(), cuSeqlens.end()),
+                   headDim, smScale, mask)
+             : tessera::host::referenceAttention(
+                   qs, ks, vs, batch * heads, seqLen, headDim, smScale, mask);
   // bf16 rounds at 2^-8 instead of f16's 2^-11 (docs/interpreter.md).
   double outAtol =
       outTolerance.getNumOccurrences() == 0 && out->getDType() == DType::BF16

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Runtime/GridExpr.h"
+#include "tessera/Host/GridExpr.h"
 #include "tessera/Runtime/Manifest.h"
 #include "tessera/Target/Manifest.h"
 #include "tessera/Target/Target.h"
@@ -115,7 +115,7 @@ forEachBinding(unsigned count, llvm::ArrayRef<int64_t> samples,
 static llvm::Error checkGridRoundTrip(mlir::AffineMap map, unsigned dim,
                                       llvm::StringRef text,
                                       llvm::ArrayRef<std::string> names) {
-  auto parsed = tessera::runtime::GridExpr::parse(text.str());
+  auto parsed = tessera::host::GridExpr::parse(text.str());
   if (!parsed.ok())
     return llvm::createStringError("the runtime cannot parse '" + text +
                                    "': " + parsed.message());
@@ -125,7 +125,7 @@ static llvm::Error checkGridRoundTrip(mlir::AffineMap map, unsigned dim,
   forEachBinding(names.size(), kSamples, [&](llvm::ArrayRef<int64_t> values) {
     if (err)
       return;
-    tessera::runtime::SymbolTable symbols;
+    tessera::host::SymbolTable symbols;
     llvm::SmallVector<mlir::AffineExpr> constants;
     for (auto [name, value] : llvm::zip(names, values)) {
       symbols[name] = value;

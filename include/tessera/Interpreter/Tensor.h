@@ -11,6 +11,9 @@
 #ifndef TESSERA_INTERPRETER_TENSOR_H
 #define TESSERA_INTERPRETER_TENSOR_H
 
+#include "tessera/Host/DType.h"
+#include "tessera/Host/Float16.h"
+
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,31 +25,24 @@
 
 namespace tessera::interp {
 
-/// The element types of tensors a kernel can read and write.
-enum class DType : uint8_t { F16, BF16, F32, F64, I1, I8, I32, I64 };
+// The element types, their names and sizes, and the f16/bf16 conversions are
+// the host library's (tessera/Host), shared with the runtime and
+// tessera-bench.
+using host::bfloat16BitsToFloat;
+using host::DType;
+using host::floatToBFloat16Bits;
+using host::floatToHalfBits;
+using host::getDTypeName;
+using host::getDTypeSize;
+using host::halfBitsToFloat;
+using host::isFloatDType;
 
-/// Returns "f16", "bf16", ... as MLIR spells the type.
-llvm::StringRef getDTypeName(DType dtype);
-/// Returns the size of one element in bytes (1 for i1).
-unsigned getDTypeSize(DType dtype);
-/// Returns true for f16, bf16, f32 and f64.
-bool isFloatDType(DType dtype);
 /// Returns the dtype of an MLIR element type, or std::nullopt if there is none.
 std::optional<DType> getDTypeOf(mlir::Type type);
 
 //===----------------------------------------------------------------------===//
 // Rounding (IEEE round to nearest, ties to even, as cvt.rn on the GPU)
 //===----------------------------------------------------------------------===//
-
-/// Converts a float to the bit pattern of the nearest f16 (overflow gives
-/// infinity, NaN stays a quiet NaN).
-uint16_t floatToHalfBits(float value);
-/// Widens an f16 bit pattern to float (exact).
-float halfBitsToFloat(uint16_t bits);
-/// Converts a float to the bit pattern of the nearest bf16.
-uint16_t floatToBFloat16Bits(float value);
-/// Widens a bf16 bit pattern to float (exact).
-float bfloat16BitsToFloat(uint16_t bits);
 
 /// Rounds `value` to the nearest value of the float dtype `dtype` (f64 is
 /// returned unchanged; f16 and bf16 round through f32, which is exact for
@@ -105,6 +101,8 @@ public:
   }
   /// Sets every element to `value` (rounded to the dtype).
   void fill(double value);
+  /// Returns every element in row-major order, widened to double.
+  std::vector<double> toDoubles() const;
 
   /// Returns e.g. "f16[2x200x64]".
   std::string getTypeString() const;

@@ -17,7 +17,9 @@
 #ifndef TESSERA_RUNTIME_MANIFEST_H
 #define TESSERA_RUNTIME_MANIFEST_H
 
-#include "tessera/Runtime/GridExpr.h"
+#include "tessera/Host/DType.h"
+#include "tessera/Host/GridExpr.h"
+#include "tessera/Host/Launch.h"
 #include "tessera/Runtime/Status.h"
 
 #include <array>
@@ -45,32 +47,21 @@ constexpr uint64_t kMaxTensorAlign = 256;
 /// The largest manifest file `Manifest::load` reads.
 constexpr size_t kMaxManifestBytes = 64u << 20;
 
-/// Element types of tensors and scalars.
-enum class DType { F16, BF16, F32, I32, I64 };
-
-/// "f16", "bf16", "f32", "i32" or "i64".
-const char *dtypeName(DType dtype);
-/// Parses a dtype name; nullopt when unknown.
-std::optional<DType> parseDType(std::string_view name);
-/// Size of one element in bytes.
-size_t dtypeSize(DType dtype);
+// Element types (a manifest takes f16, bf16, f32, i32 and i64), grid
+// expressions and shape dimensions are the host library's.
+using host::DType;
+using host::getDTypeName;
+using host::getDTypeSize;
+using host::GridExpr;
+using host::parseDType;
+using host::ShapeDim;
+using host::SymbolTable;
 
 enum class ParamKind { Tensor, Scalar };
 enum class ParamRole { Input, Output, InOut };
 
 /// "input", "output" or "inout".
 const char *roleName(ParamRole role);
-
-/// One dimension of a tensor parameter's shape: a symbolic size name, or a
-/// fixed integer.
-struct ShapeDim {
-  std::string symbol; ///< Empty for a fixed dimension.
-  int64_t fixed = 0;  ///< The size when `symbol` is empty.
-
-  bool isSymbolic() const { return !symbol.empty(); }
-  /// The name, or the fixed size as text.
-  std::string str() const;
-};
 
 /// One kernel parameter, in signature order.
 struct ParamSpec {

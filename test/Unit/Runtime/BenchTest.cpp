@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bench.h"
-#include "Half.h"
 #include "Reference.h"
 #include "Report.h"
 #include "TestManifests.h"
@@ -38,19 +37,6 @@ tb::AttentionShape shapeOf(int64_t b, int64_t h, int64_t n, int64_t d,
   shape.headDim = d;
   shape.causal = causal;
   return shape;
-}
-
-TEST(Half, RoundTripsAndRounds) {
-  for (float value :
-       {0.0f, 1.0f, -2.5f, 65504.0f, 6.1035156e-05f, 5.9604645e-08f})
-    EXPECT_EQ(tb::halfToFloat(tb::floatToHalf(value)), value) << value;
-  EXPECT_EQ(tb::floatToHalf(1.0f), 0x3C00);
-  EXPECT_EQ(tb::floatToHalf(-INFINITY), 0xFC00);
-  EXPECT_EQ(tb::floatToHalf(70000.0f), 0x7C00);
-  EXPECT_EQ(tb::floatToHalf(1.0f + 1.0f / 2048), 0x3C00); // Tie to even.
-  EXPECT_EQ(tb::floatToHalf(1.0f + 3.0f / 2048), 0x3C02);
-  EXPECT_TRUE(std::isnan(tb::halfToFloat(0xFFFF)));
-  EXPECT_EQ(tb::floatToBFloat16(1.0f), 0x3F80);
 }
 
 TEST(Reference, SingleKeyGivesValueRow) {

@@ -105,6 +105,11 @@ TEST(Manifest, ValidatesFields) {
                       "\"dtype\": \"f8\", \"shape\": [\"BH\", \"N\"]"),
             "out/fa2.json: params[4].dtype: expected one of f16, bf16, f32, "
             "i32, i64, got \"f8\"");
+  // A dtype the host table knows but a manifest does not take.
+  EXPECT_EQ(errorWith("\"dtype\": \"f32\", \"shape\": [\"BH\", \"N\"]",
+                      "\"dtype\": \"f64\", \"shape\": [\"BH\", \"N\"]"),
+            "out/fa2.json: params[4].dtype: expected one of f16, bf16, f32, "
+            "i32, i64, got \"f64\"");
   EXPECT_EQ(errorWith("\"version\": 1", "\"version\": 2"),
             "out/fa2.json: version: unsupported manifest version 2 (this "
             "runtime reads version 1)");
@@ -407,10 +412,13 @@ TEST(Target, CubinCompatibility) {
 
 TEST(DType, NamesAndSizes) {
   EXPECT_EQ(rt::parseDType("bf16"), rt::DType::BF16);
-  EXPECT_FALSE(rt::parseDType("f64").has_value());
-  EXPECT_STREQ(rt::dtypeName(rt::DType::I64), "i64");
-  EXPECT_EQ(rt::dtypeSize(rt::DType::F16), 2u);
-  EXPECT_EQ(rt::dtypeSize(rt::DType::I64), 8u);
+  // The dtype table is the host library's, which also has the interpreter's
+  // f64, i1 and i8; a manifest takes none of them.
+  for (const char *name : {"f64", "i1", "i8"})
+    EXPECT_FALSE(tessera::host::isManifestDType(*rt::parseDType(name))) << name;
+  EXPECT_STREQ(rt::getDTypeName(rt::DType::I64), "i64");
+  EXPECT_EQ(rt::getDTypeSize(rt::DType::F16), 2u);
+  EXPECT_EQ(rt::getDTypeSize(rt::DType::I64), 8u);
 }
 
 } // namespace

@@ -210,12 +210,12 @@ void checkManifest(const rt::Manifest &manifest,
   }
   for (const rt::ParamSpec &spec : manifest.params) {
     FUZZ_CHECK(spec.rank() <= rt::kMaxRank);
-    FUZZ_CHECK(spec.align >= rt::dtypeSize(spec.dtype) &&
+    FUZZ_CHECK(spec.align >= rt::getDTypeSize(spec.dtype) &&
                spec.align <= rt::kMaxTensorAlign &&
                (spec.align & (spec.align - 1)) == 0);
   }
   for (const rt::GridExpr &expr : manifest.grid) {
-    FUZZ_CHECK(expr.text().size() <= rt::kMaxGridExprLength);
+    FUZZ_CHECK(expr.text().size() <= tessera::host::kMaxGridExprLength);
     (void)expr.names();
   }
 }

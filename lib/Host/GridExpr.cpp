@@ -1,17 +1,16 @@
-//===- GridExpr.cpp - Grid-size expressions of the manifest ---------------===//
+//===- GridExpr.cpp - Grid-size expressions -------------------------------===//
 //
 // Part of the Tessera project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Runtime/GridExpr.h"
+#include "tessera/Host/GridExpr.h"
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 
-namespace tessera {
-namespace runtime {
+namespace tessera::host {
 
 /// One node of an expression tree. `depth` (1 for a leaf) bounds every
 /// recursive walk over the tree (evaluation, names, destruction).
@@ -369,11 +368,46 @@ Expected<int64_t> GridExpr::evaluate(const SymbolTable &symbols) const {
   return value;
 }
 
+GridExpr GridExpr::integer(int64_t value) {
+  GridExpr expr;
+  expr.root_ = makeLeaf(Node::Op::Integer, value, "");
+  expr.text_ =
+      value < 0 ? "(" + std::to_string(value) + ")" : std::to_string(value);
+  return expr;
+}
+
+GridExpr GridExpr::name(std::string name) {
+  GridExpr expr;
+  expr.text_ = name;
+  expr.root_ = makeLeaf(Node::Op::Name, 0, std::move(name));
+  return expr;
+}
+
+Expected<GridExpr> GridExpr::binary(BinaryOp op, const GridExpr &lhs,
+                                    const GridExpr &rhs) {
+  if (std::max(lhs.root_->depth, rhs.root_->depth) >= kMaxGridExprDepth)
+    return Status::error(depthError());
+  static constexpr struct {
+    Node::Op op;
+    const char *spelling; ///< An infix operator, or a function name.
+    bool isCall;
+  } kOps[] = {{Node::Op::Add, " + ", false}, {Node::Op::Sub, " - ", false},
+              {Node::Op::Mul, " * ", false}, {Node::Op::Div, " / ", false},
+              {Node::Op::Mod, " % ", false}, {Node::Op::CDiv, "cdiv", true},
+              {Node::Op::Min, "min", true},  {Node::Op::Max, "max", true}};
+  const auto &info = kOps[static_cast<unsigned>(op)];
+  GridExpr expr;
+  expr.root_ = makeOperator(info.op, lhs.root_, rhs.root_);
+  expr.text_ = info.isCall ? std::string(info.spelling) + "(" + lhs.text_ +
+                                 ", " + rhs.text_ + ")"
+                           : "(" + lhs.text_ + info.spelling + rhs.text_ + ")";
+  return expr;
+}
+
 std::vector<std::string> GridExpr::names() const {
   std::set<std::string> names;
   collectNames(*root_, names);
   return {names.begin(), names.end()};
 }
 
-} // namespace runtime
-} // namespace tessera
+} // namespace tessera::host

@@ -1,13 +1,13 @@
-//===- GridExpr.h - Grid-size expressions of the manifest -------*- C++ -*-===//
+//===- GridExpr.h - Grid-size expressions -----------------------*- C++ -*-===//
 //
 // Part of the Tessera project.
 //
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// A manifest gives each grid dimension as an integer expression over the
-/// symbolic sizes of the tensor arguments (docs/manifest.md, "Grid
-/// expressions"):
+/// A kernel's grid gives each dimension as an integer expression over the
+/// symbolic sizes of its tensor arguments. A manifest spells it as text
+/// (docs/manifest.md, "Grid expressions"):
 ///
 ///   expr    := term (('+' | '-') term)*
 ///   term    := unary (('*' | '/' | '%') unary)*
@@ -16,7 +16,9 @@
 ///
 /// where the functions are `cdiv` (ceiling division), `min` and `max`; `/` is
 /// floor division and `%` the matching (non-negative for b > 0) remainder.
-/// Evaluation is in int64 with overflow and division-by-zero checks.
+/// Evaluation is in int64 with overflow and division-by-zero checks. The
+/// interpreter builds the same expressions from the kernel's `tile.grid`
+/// (GridExpr::binary), so both evaluate a grid alike.
 ///
 /// Manifests are untrusted input: an expression is at most
 /// kMaxGridExprLength bytes, and both its nesting (parentheses, calls, unary
@@ -26,10 +28,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef TESSERA_RUNTIME_GRIDEXPR_H
-#define TESSERA_RUNTIME_GRIDEXPR_H
+#ifndef TESSERA_HOST_GRIDEXPR_H
+#define TESSERA_HOST_GRIDEXPR_H
 
-#include "tessera/Runtime/Status.h"
+#include "tessera/Host/Status.h"
 
 #include <cstdint>
 #include <map>
@@ -38,8 +40,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tessera {
-namespace runtime {
+namespace tessera::host {
 
 /// The longest grid expression accepted, in bytes.
 constexpr size_t kMaxGridExprLength = 4096;
@@ -56,6 +57,17 @@ public:
   /// too long or too deep an expression is an error too ("expression nested
   /// deeper than 256 levels").
   static Expected<GridExpr> parse(std::string_view text);
+
+  /// The operators of the grammar, for building expressions without text.
+  enum class BinaryOp { Add, Sub, Mul, Div, Mod, CDiv, Min, Max };
+  /// An integer literal (which may be negative).
+  static GridExpr integer(int64_t value);
+  /// A size (or constant) called `name`.
+  static GridExpr name(std::string name);
+  /// `lhs op rhs`; an error when the tree would be deeper than
+  /// kMaxGridExprDepth. The text is the grammar's, fully parenthesised.
+  static Expected<GridExpr> binary(BinaryOp op, const GridExpr &lhs,
+                                   const GridExpr &rhs);
 
   /// Evaluates the expression with the names bound in `symbols`.
   Expected<int64_t> evaluate(const SymbolTable &symbols) const;
@@ -79,7 +91,6 @@ int64_t floorDiv(int64_t a, int64_t b);
 /// Ceiling division (rounds toward positive infinity); `b` must not be 0.
 int64_t ceilDiv(int64_t a, int64_t b);
 
-} // namespace runtime
-} // namespace tessera
+} // namespace tessera::host
 
-#endif // TESSERA_RUNTIME_GRIDEXPR_H
+#endif // TESSERA_HOST_GRIDEXPR_H

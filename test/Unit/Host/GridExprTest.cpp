@@ -4,37 +4,37 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Runtime/GridExpr.h"
+#include "tessera/Host/GridExpr.h"
 
 #include <gtest/gtest.h>
 
-namespace rt = tessera::runtime;
+namespace host = tessera::host;
 
 namespace {
 
 /// Parses and evaluates `text`; fails the test on any error.
-int64_t eval(const std::string &text, const rt::SymbolTable &symbols = {}) {
-  rt::Expected<rt::GridExpr> expr = rt::GridExpr::parse(text);
+int64_t eval(const std::string &text, const host::SymbolTable &symbols = {}) {
+  host::Expected<host::GridExpr> expr = host::GridExpr::parse(text);
   EXPECT_TRUE(expr.ok()) << expr.message();
   if (!expr.ok())
     return -999;
-  rt::Expected<int64_t> value = expr->evaluate(symbols);
+  host::Expected<int64_t> value = expr->evaluate(symbols);
   EXPECT_TRUE(value.ok()) << value.message();
   return value.ok() ? *value : -999;
 }
 
 std::string evalError(const std::string &text,
-                      const rt::SymbolTable &symbols = {}) {
-  rt::Expected<rt::GridExpr> expr = rt::GridExpr::parse(text);
+                      const host::SymbolTable &symbols = {}) {
+  host::Expected<host::GridExpr> expr = host::GridExpr::parse(text);
   if (!expr.ok())
     return expr.message();
-  rt::Expected<int64_t> value = expr->evaluate(symbols);
+  host::Expected<int64_t> value = expr->evaluate(symbols);
   EXPECT_FALSE(value.ok()) << text << " = " << *value;
   return value.ok() ? std::string() : value.message();
 }
 
 TEST(GridExpr, EvaluatesManifestExamples) {
-  rt::SymbolTable sizes = {{"N", 1000}, {"BH", 32}, {"D", 64}};
+  host::SymbolTable sizes = {{"N", 1000}, {"BH", 32}, {"D", 64}};
   EXPECT_EQ(eval("cdiv(N, 128)", sizes), 8);
   EXPECT_EQ(eval("BH", sizes), 32);
   EXPECT_EQ(eval("1", sizes), 1);
@@ -65,8 +65,8 @@ TEST(GridExpr, DivisionFunctionsRound) {
 }
 
 TEST(GridExpr, ListsNames) {
-  rt::Expected<rt::GridExpr> expr =
-      rt::GridExpr::parse("cdiv(N, BLOCK_M) * N + BH");
+  host::Expected<host::GridExpr> expr =
+      host::GridExpr::parse("cdiv(N, BLOCK_M) * N + BH");
   ASSERT_TRUE(expr.ok());
   EXPECT_EQ(expr->names(), (std::vector<std::string>{"BH", "BLOCK_M", "N"}));
   EXPECT_EQ(expr->text(), "cdiv(N, BLOCK_M) * N + BH");
@@ -147,13 +147,54 @@ TEST(GridExpr, BoundsNestingAndTreeDepth) {
 }
 
 TEST(GridExpr, DeepButValidExpressionsStillWork) {
-  rt::Expected<rt::GridExpr> expr =
-      rt::GridExpr::parse(repeat("cdiv(", 100) + "N" + repeat(", 1)", 100));
+  host::Expected<host::GridExpr> expr =
+      host::GridExpr::parse(repeat("cdiv(", 100) + "N" + repeat(", 1)", 100));
   ASSERT_TRUE(expr.ok()) << expr.message();
   EXPECT_EQ(expr->names(), (std::vector<std::string>{"N"}));
-  rt::Expected<int64_t> value = expr->evaluate({{"N", 5}});
+  host::Expected<int64_t> value = expr->evaluate({{"N", 5}});
   ASSERT_TRUE(value.ok()) << value.message();
   EXPECT_EQ(*value, 5);
+}
+
+TEST(GridExpr, BuiltExpressionsMatchTheirText) {
+  using Op = host::GridExpr::BinaryOp;
+  host::GridExpr n = host::GridExpr::name("N");
+  host::Expected<host::GridExpr> blocks =
+      host::GridExpr::binary(Op::CDiv, n, host::GridExpr::integer(128));
+  ASSERT_TRUE(blocks.ok()) << blocks.message();
+  host::Expected<host::GridExpr> grid = host::GridExpr::binary(
+      Op::Mul, *blocks,
+      *host::GridExpr::binary(Op::Sub, host::GridExpr::name("BH"),
+                              host::GridExpr::integer(-2)));
+  ASSERT_TRUE(grid.ok()) << grid.message();
+  EXPECT_EQ(grid->text(), "(cdiv(N, 128) * (BH - (-2)))");
+  EXPECT_EQ(grid->names(), (std::vector<std::string>{"BH", "N"}));
+  host::SymbolTable sizes = {{"N", 1000}, {"BH", 3}};
+  EXPECT_EQ(*grid->evaluate(sizes), 8 * 5);
+  // The text parses back to an expression of the same value.
+  EXPECT_EQ(eval(grid->text(), sizes), 40);
+  host::Expected<host::GridExpr> byZero =
+      host::GridExpr::binary(Op::Mod, n, host::GridExpr::integer(0));
+  ASSERT_TRUE(byZero.ok());
+  host::Expected<int64_t> value = byZero->evaluate(sizes);
+  ASSERT_FALSE(value.ok());
+  EXPECT_EQ(value.message(), "evaluating \"(N % 0)\": division by zero in '%'");
+}
+
+TEST(GridExpr, BuiltExpressionsAreBoundedInDepth) {
+  using Op = host::GridExpr::BinaryOp;
+  host::GridExpr expr = host::GridExpr::integer(1);
+  for (size_t i = 1; i < host::kMaxGridExprDepth; ++i) {
+    host::Expected<host::GridExpr> deeper =
+        host::GridExpr::binary(Op::Add, expr, host::GridExpr::integer(1));
+    ASSERT_TRUE(deeper.ok()) << i << ": " << deeper.message();
+    expr = deeper.take();
+  }
+  EXPECT_EQ(*expr.evaluate({}), int64_t(host::kMaxGridExprDepth));
+  host::Expected<host::GridExpr> tooDeep =
+      host::GridExpr::binary(Op::Add, expr, host::GridExpr::integer(1));
+  ASSERT_FALSE(tooDeep.ok());
+  EXPECT_EQ(tooDeep.message(), "expression nested deeper than 256 levels");
 }
 
 } // namespace
