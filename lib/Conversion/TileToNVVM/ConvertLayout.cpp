@@ -38,15 +38,16 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
+    // The op's verifier requires a register source; verifyKernelLayouts
+    // requires #tilegpu layouts (mma ones 2-D), so both distributions exist.
     auto src = Distribution::get(srcType);
-    if (!src)
-      return op.emitOpError("expected a register source, got ") << srcType;
+    assert(src && "convert_layout's verifier requires a register source");
     FailureOr<int64_t> offset = sharedOffsetOf(op);
     if (failed(offset))
       return failure();
     bool toShared = isa<SharedEncodingAttr>(dstType.getEncoding());
-    if (toShared && failed(checkSharedTile(op, dstType)))
-      return failure();
+    assert((!toShared || isStageableSharedTile(dstType)) &&
+           "#tilegpu.shared and verifyKernelLayouts guarantee it");
     Location loc = op.getLoc();
     Type elementType = srcType.getElementType();
     int64_t cols = srcType.getRank() == 2 ? srcType.getDimSize(1) : 1;
@@ -112,8 +113,7 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
       return success();
     }
     auto dst = Distribution::get(dstType);
-    if (!dst)
-      return op.emitOpError("expected a register or shared destination");
+    assert(dst && "verifyKernelLayouts requires a #tilegpu layout");
     SmallVector<Value> values;
     for (Value slot : slotAddresses(*dst))
       values.push_back(LLVM::LoadOp::create(rewriter, loc, elementType, slot));

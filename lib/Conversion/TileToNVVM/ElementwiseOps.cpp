@@ -66,9 +66,13 @@ struct SplatLowering : public OpConversionPattern<SplatOp> {
   LogicalResult
   matchAndRewrite(SplatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
+    // A tile without a layout converts to itself (legal, but not a vector).
+    auto type =
+        dyn_cast_if_present<VectorType>(getTypeConverter()->convertType(
+            op.getType()));
     if (!type)
-      return rewriter.notifyMatchFailure(op, "tile without a layout");
+      return op.emitOpError("expected a tile with a register layout, got ")
+             << op.getType();
     rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type,
                                                      adaptor.getValue());
     return success();
@@ -297,8 +301,10 @@ struct ElementwiseLowering : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
+    // Tile constants are ConstantLowering's (which rejects the others: a
+    // copy here would be an invalid constant).
     if (!isa_and_present<arith::ArithDialect>(op->getDialect()) ||
-        op->getNumRegions() != 0)
+        op->getNumRegions() != 0 || isa<arith::ConstantOp>(op))
       return failure();
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),

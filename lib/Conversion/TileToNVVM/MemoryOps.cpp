@@ -171,8 +171,8 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
     FailureOr<int64_t> offset = sharedOffsetOf(op);
     if (failed(offset))
       return failure();
-    if (failed(checkSharedTile(op, type)))
-      return failure();
+    assert(isStageableSharedTile(type) &&
+           "#tilegpu.shared and verifyKernelLayouts guarantee it");
     if (op.getPadding().convertToDouble() != 0.0)
       return op.emitOpError("expected zero padding for a shared-memory load");
     Location loc = op.getLoc();
@@ -215,8 +215,8 @@ struct AsyncLoadLowering : public OpConversionPattern<AsyncLoadOp> {
     FailureOr<int64_t> offset = sharedOffsetOf(op);
     if (failed(offset))
       return failure();
-    if (failed(checkSharedTile(op, type)))
-      return failure();
+    assert(isStageableSharedTile(type) &&
+           "#tilegpu.shared and verifyKernelLayouts guarantee it");
     Location loc = op.getLoc();
     emitTileCopy(rewriter, loc,
                  makeAccess(adaptor.getView(), op.getView().getType(),

@@ -72,13 +72,9 @@ Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
                              ArrayRef<LLVM::GEPArg>{offset});
 }
 
-LogicalResult checkSharedTile(Operation *op, RankedTensorType type) {
-  if (type.getRank() != 2 || type.getDimSize(1) % 8 != 0 ||
-      type.getElementTypeBitWidth() != 16)
-    return op->emitOpError("expected a 2-D 16-bit tile with a multiple of 8 "
-                           "columns in shared memory, got ")
-           << type;
-  return success();
+bool isStageableSharedTile(RankedTensorType type) {
+  return type.getRank() == 2 && type.getDimSize(1) % 8 == 0 &&
+         type.getElementTypeBitWidth() == 16;
 }
 
 FailureOr<int64_t> sharedOffsetOf(Operation *op) {

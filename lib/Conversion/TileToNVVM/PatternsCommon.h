@@ -83,9 +83,13 @@ mlir::Value globalAddress(mlir::OpBuilder &b, mlir::Location loc,
 /// The start of dynamic shared memory plus `offset` bytes.
 mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc, int64_t offset);
 
-/// Checks that `type` can be staged in shared memory by 16-byte copies.
-mlir::LogicalResult checkSharedTile(mlir::Operation *op,
-                                    mlir::RankedTensorType type);
+/// Whether `type` can be staged in shared memory by 16-byte copies: a 2-D
+/// 16-bit tile with a multiple of 8 columns. Every tile the conversion
+/// stores in shared memory is one: #tilegpu.shared requires 2-D f16/bf16
+/// tiles whose stored rows are multiples of 8, and loads and
+/// convert_layout require transposed = false (tilegpu::verifyKernelLayouts
+/// and the op verifiers), so the patterns assert it.
+bool isStageableSharedTile(mlir::RankedTensorType type);
 
 /// The byte offset tilegpu-allocate-shared gave the buffer of `op`, or an
 /// error when the allocation has not run.

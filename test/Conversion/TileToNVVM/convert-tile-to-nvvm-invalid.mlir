@@ -113,3 +113,235 @@ func.func @buffer_offsets(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {t
   %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
   return
 }
+
+// -----
+
+// The errors of the patterns themselves: IR every verifier accepts that the
+// GPU lowering does not support. A failed pattern leaves its op illegal, so
+// each error comes with the conversion's "failed to legalize". (The other
+// checks of the patterns are invariants of verified IR, asserted there: a
+// register source and destination of tilegpu.convert_layout, shared tiles
+// of 2-D 16-bit elements with rows of a multiple of 8.)
+
+// max-registers out of range is the REGS check at the top.
+
+// A kernel takes views and scalars.
+// expected-error @+1 {{expected kernel parameters to be views or scalars, got 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>'}}
+func.func @tile_parameter(%t: tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected a kernel without results}}
+func.func @kernel_result() -> i32 attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  return %c0 : i32
+}
+
+// -----
+
+// The narrowing of an innermost dimension that an access cannot take is
+// tested in narrow-alignment.mlir.
+
+func.func @non_splat_constant(%o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+2 {{'arith.constant' op expected a splat constant tile with a layout}}
+  // expected-error @+1 {{failed to legalize operation 'arith.constant'}}
+  %z = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0]> : tensor<16xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>
+  tile.store %z, %o[%c0] : tensor<16xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// Tiles that tilegpu-assign-layouts has not laid out.
+func.func @splat_without_layout(%x: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+2 {{'tile.splat' op expected a tile with a register layout, got 'tensor<16x16xf32>'}}
+  // expected-error @+1 {{failed to legalize operation 'tile.splat'}}
+  %t = tile.splat %x : f32 -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @iota_without_layout() attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+2 {{'tile.iota' op expected a row or column slice layout}}
+  // expected-error @+1 {{failed to legalize operation 'tile.iota'}}
+  %r = tile.iota : tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @math_unsupported(%x: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+2 {{'math.sin' op is not supported on the GPU}}
+  // expected-error @+1 {{failed to legalize operation 'math.sin'}}
+  %y = math.sin %x : f32
+  return
+}
+
+// -----
+
+func.func @math_f64(%x: f64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+2 {{'math.exp2' op expected f32, f16 or bf16 operands, got 'f64'}}
+  // expected-error @+1 {{failed to legalize operation 'math.exp2'}}
+  %y = math.exp2 %x : f64
+  return
+}
+
+// -----
+
+func.func @absi_i64(%x: i64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+2 {{'math.absi' op expected i32 operands, got 'i64'}}
+  // expected-error @+1 {{failed to legalize operation 'math.absi'}}
+  %y = math.absi %x : i64
+  return
+}
+
+// -----
+
+func.func @reduce_columns(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tile.reduce' op only row reductions (axis 1) of mma tiles are supported on the GPU}}
+  // expected-error @+1 {{failed to legalize operation 'tile.reduce'}}
+  %r = tile.reduce max %t axis 0 : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>
+  return
+}
+
+// -----
+
+func.func @reduce_f16(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tile.reduce' op expected an f32 reduction on the GPU}}
+  // expected-error @+1 {{failed to legalize operation 'tile.reduce'}}
+  %r = tile.reduce max %t axis 1 : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16xf16, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>
+  return
+}
+
+// -----
+
+func.func @dot_accumulator_without_layout(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  // expected-error @+2 {{'tile.dot' op expected an mma accumulator}}
+  // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %x, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false>>, tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_k8(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x8xf16, #tilegpu.shared<transposed = false>>
+  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 512 : i64} : !tile.view<f16, 2> -> tensor<8x16xf16, #tilegpu.shared<transposed = false>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tile.dot' op expected K and N to be multiples of 16 for mma.sync.m16n8k16, got K = 8, N = 16}}
+  // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %x, %y, %z : tensor<16x8xf16, #tilegpu.shared<transposed = false>>, tensor<8x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  return
+}
+
+// -----
+
+func.func @dot_n8(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 512 : i64} : !tile.view<f16, 2> -> tensor<16x8xf16, #tilegpu.shared<transposed = false>>
+  %z = arith.constant dense<0.0> : tensor<16x8xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tile.dot' op expected K and N to be multiples of 16 for mma.sync.m16n8k16, got K = 16, N = 8}}
+  // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false>>, tensor<16x8xf16, #tilegpu.shared<transposed = false>> -> tensor<16x8xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  return
+}
+
+// -----
+
+func.func @dot_b_in_registers(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %y = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tile.dot' op expected operand b in shared memory}}
+  // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false>>, tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  return
+}
+
+// -----
+
+func.func @dot_a_transposed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %xt = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf16, #tilegpu.shared<transposed = true>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tile.dot' op a transposed A operand is not supported yet}}
+  // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %xt, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = true>>, tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  return
+}
+
+// -----
+
+func.func @shared_load_padding(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+2 {{'tile.load' op expected zero padding for a shared-memory load}}
+  // expected-error @+1 {{failed to legalize operation 'tile.load'}}
+  %x = tile.load %a[%c0, %c0] {padding = 1.0 : f64, tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+// Shared buffers need the offsets of tilegpu-allocate-shared.
+func.func @shared_load_without_offset(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+2 {{'tile.load' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
+  // expected-error @+1 {{failed to legalize operation 'tile.load'}}
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @async_load_without_offset(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+2 {{'tilegpu.async_load' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
+  // expected-error @+1 {{failed to legalize operation 'tilegpu.async_load'}}
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @stage_view_without_offset(%i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+2 {{'tilegpu.stage_view' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
+  // expected-error @+1 {{failed to legalize operation 'tilegpu.stage_view'}}
+  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @convert_layout_without_offset(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  // expected-error @+2 {{'tilegpu.convert_layout' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
+  // expected-error @+1 {{failed to legalize operation 'tilegpu.convert_layout'}}
+  %y = tilegpu.convert_layout %t : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @store_shared_tile(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  // expected-error @+2 {{'tile.store' op expected a tile in registers (mma or slice layout), got 'tensor<16x16xf16, #tilegpu.shared<transposed = false>>'}}
+  // expected-error @+1 {{failed to legalize operation 'tile.store'}}
+  tile.store %x, %a[%c0, %c0] : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> !tile.view<f16, 2>
+  return
+}
