@@ -20,6 +20,8 @@ ASAN_BUILD=${TESSERA_ASAN_BUILD_DIR:-$ROOT/build-asan}
 LLVM=/usr/lib/llvm-22
 PACKAGES=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
           libclang-rt-22-dev cmake ninja-build zlib1g-dev libzstd-dev libgtest-dev
+          # The manifest reader and writer (header-only JSON).
+          nlohmann-json3-dev
           # The Python package (python/): the interpreter module and its tests.
           python3-dev pybind11-dev python3-numpy python3-pip python3-torch)
 
