@@ -22,6 +22,8 @@ PACKAGES=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
           libclang-rt-22-dev cmake ninja-build zlib1g-dev libzstd-dev libgtest-dev
           # tessera-bench's command line (header-only).
           libcli11-dev
+          # The manifest reader and writer (header-only JSON).
+          nlohmann-json3-dev
           # The Python package (python/): the interpreter module and its tests.
           python3-dev pybind11-dev python3-numpy python3-pip python3-torch)
 

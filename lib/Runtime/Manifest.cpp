@@ -9,12 +9,15 @@
 #include "Files.h"
 #include "Numbers.h"
 
-#include "tessera/Runtime/Json.h"
+#include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <set>
+#include <unordered_set>
 
 namespace tessera {
 namespace runtime {
@@ -148,6 +151,225 @@ std::string Manifest::paramList() const {
 }
 
 //===----------------------------------------------------------------------===//
+// JSON documents
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Objects keep their members in document order: constants are listed in
+/// manifest order, and the writer emits keys in the order of
+/// docs/manifest.md.
+using Json = nlohmann::ordered_json;
+
+/// Nesting deeper than this is rejected (a manifest nests four levels).
+constexpr size_t kMaxDepth = 200;
+
+/// "null", "a boolean", "a number", "a string", "an array", "an object".
+const char *describe(const Json &value) {
+  switch (value.type()) {
+  case Json::value_t::null:
+    return "null";
+  case Json::value_t::boolean:
+    return "a boolean";
+  case Json::value_t::number_integer:
+  case Json::value_t::number_unsigned:
+  case Json::value_t::number_float:
+    return "a number";
+  case Json::value_t::string:
+    return "a string";
+  case Json::value_t::array:
+    return "an array";
+  case Json::value_t::object:
+    return "an object";
+  default:
+    return "a value";
+  }
+}
+
+/// The member `key` of an object, or null when absent (or not an object).
+const Json *member(const Json &object, std::string_view key) {
+  if (!object.is_object())
+    return nullptr;
+  auto it = object.find(std::string(key));
+  return it == object.end() ? nullptr : &*it;
+}
+
+const std::string &stringOf(const Json &value) {
+  return value.get_ref<const std::string &>();
+}
+
+/// An integer literal that fits in int64 (see DocumentBuilder).
+bool isInteger(const Json &value) {
+  return value.is_number_integer() && !value.is_number_unsigned();
+}
+
+/// `text` as a quoted JSON string, for messages.
+std::string quote(std::string_view text) {
+  return Json(std::string(text))
+      .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+/// Builds a document from nlohmann's SAX events, adding what its DOM parser
+/// lacks for untrusted input: a bound on nesting, duplicate keys rejected,
+/// and objects of many members in linear time (ordered_json's own insertion
+/// searches the members). Numbers: every integer literal that fits in int64
+/// is a signed integer; one that does not (whatever its magnitude) is
+/// number_unsigned, so that the reader can say "does not fit in 64 bits";
+/// literals with a fraction or exponent are floats.
+class DocumentBuilder {
+public:
+  DocumentBuilder(std::string_view text, Json &root)
+      : text(text), root(root) {}
+
+  bool null() { return add(nullptr); }
+  bool boolean(bool value) { return add(value); }
+  bool number_integer(Json::number_integer_t value) { return add(value); }
+  bool number_unsigned(Json::number_unsigned_t value) {
+    if (value <= uint64_t(std::numeric_limits<int64_t>::max()))
+      return add(static_cast<int64_t>(value));
+    return add(value);
+  }
+  bool number_float(Json::number_float_t value, const std::string &literal) {
+    if (literal.find_first_of(".eE") == std::string::npos)
+      return add(std::numeric_limits<uint64_t>::max());
+    return add(value);
+  }
+  bool string(std::string &value) { return add(std::move(value)); }
+  bool binary(Json::binary_t &) { return false; } // Not in JSON text.
+  bool start_object(size_t) { return open(Json::object()); }
+  bool key(std::string &name) {
+    Frame &frame = stack.back();
+    if (!frame.keys.insert(name).second)
+      return fail("duplicate key " + quote(name));
+    frame.key = std::move(name);
+    return true;
+  }
+  bool end_object() { return close(); }
+  bool start_array(size_t) { return open(Json::array()); }
+  bool end_array() { return close(); }
+  /// nlohmann's message reads "[json.exception.parse_error.101] parse error
+  /// at line 3, column 14: syntax error while parsing ..."; it becomes
+  /// "line 3, column 13 (offset 46): syntax error while parsing ...", the
+  /// position of the offending token's start. A number too large for a
+  /// double is named by its JSON path, as the reader names fields.
+  bool parse_error(size_t position, const std::string &token,
+                   const nlohmann::detail::exception &error) {
+    if (error.id == kNumberOverflow)
+      return fail(path() + ": number does not fit in a double (write \"inf\" "
+                           "or \"-inf\" for infinities)");
+    std::string what = error.what();
+    if (size_t at = what.find(" at line "); at != std::string::npos)
+      what = what.substr(std::min(what.find(": ", at) + 2, what.size()));
+    else if (size_t bracket = what.find("] "); bracket != std::string::npos)
+      what = what.substr(bracket + 2);
+    size_t offset = position >= token.size() ? position - token.size() : 0;
+    return fail(locate(std::min(offset, text.size())) + ": " + what);
+  }
+  /// The first problem; empty while there is none.
+  const std::string &error() const { return message; }
+
+private:
+  /// nlohmann's out_of_range.406, "number overflow parsing '1e400'".
+  static constexpr int kNumberOverflow = 406;
+
+  /// An open array or object, and the keys an object has so far.
+  struct Frame {
+    Json *value;
+    std::unordered_set<std::string> keys;
+    std::string key; ///< The member being read.
+  };
+
+  /// "line 3, column 13 (offset 46)" of byte `offset`.
+  std::string locate(size_t offset) const {
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i < offset; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    return "line " + std::to_string(line) + ", column " +
+           std::to_string(column) + " (offset " + std::to_string(offset) + ")";
+  }
+
+  /// The JSON path of the value being read, as the reader writes paths:
+  /// "constants.BLOCK_M", "params[2].shape[0]".
+  std::string path() const {
+    std::string where;
+    for (const Frame &frame : stack) {
+      if (frame.value->is_array())
+        where += "[" + std::to_string(frame.value->size()) + "]";
+      else
+        where += (where.empty() ? "" : ".") + frame.key;
+    }
+    return where.empty() ? "manifest" : where;
+  }
+
+  /// Places `value` in the innermost open container (or as the root).
+  Json &insert(Json value) {
+    if (stack.empty()) {
+      root = std::move(value);
+      return root;
+    }
+    Json &parent = *stack.back().value;
+    if (parent.is_array()) {
+      auto &elements = parent.get_ref<Json::array_t &>();
+      elements.push_back(std::move(value));
+      return elements.back();
+    }
+    // The key is new (key() checked it): append without ordered_map's
+    // search.
+    auto &members = parent.get_ref<Json::object_t &>();
+    members.emplace_back(stack.back().key, std::move(value));
+    return members.back().second;
+  }
+  bool add(Json value) {
+    insert(std::move(value));
+    return true;
+  }
+  // Pointers into parents stay valid: a container grows only while it is
+  // the innermost open one.
+  bool open(Json value) {
+    if (stack.size() >= kMaxDepth)
+      return fail("nesting deeper than " + std::to_string(kMaxDepth) +
+                  " levels");
+    stack.push_back({&insert(std::move(value)), {}});
+    return true;
+  }
+  bool close() {
+    stack.pop_back();
+    return true;
+  }
+  bool fail(std::string what) {
+    if (message.empty())
+      message = std::move(what);
+    return false;
+  }
+
+  std::string_view text;
+  Json &root;
+  std::vector<Frame> stack;
+  std::string message;
+};
+
+/// Parses `text` as one strict JSON document (RFC 8259: no comments, no
+/// trailing commas, nothing after the value).
+Expected<Json> parseDocument(std::string_view text) {
+  Json root;
+  DocumentBuilder builder(text, root);
+  bool ok = Json::sax_parse(text.begin(), text.end(), &builder,
+                            Json::input_format_t::json, /*strict=*/true);
+  if (!ok || !builder.error().empty())
+    return Status::error(builder.error().empty() ? "malformed JSON"
+                                                 : builder.error());
+  return root;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Parsing
 //===----------------------------------------------------------------------===//
 
@@ -159,9 +381,9 @@ Status fieldError(const std::string &where, const std::string &what) {
 }
 
 Status typeError(const std::string &where, const char *expected,
-                 const JsonValue &got) {
+                 const Json &got) {
   return fieldError(where, std::string("expected ") + expected + ", got " +
-                               JsonValue::describe(got.kind()));
+                               describe(got));
 }
 
 bool isIdentifier(std::string_view text) {
@@ -175,22 +397,22 @@ bool isIdentifier(std::string_view text) {
 }
 
 /// Reads a string member; `required` members must be present.
-Status readString(const JsonValue &object, const char *key, bool required,
+Status readString(const Json &object, const char *key, bool required,
                   std::string &out) {
-  const JsonValue *value = object.find(key);
+  const Json *value = member(object, key);
   if (!value) {
     if (required)
       return fieldError(key, "missing (required)");
     return Status::success();
   }
-  if (!value->isString())
+  if (!value->is_string())
     return typeError(key, "a string", *value);
-  if (required && value->asString().empty())
+  if (required && stringOf(*value).empty())
     return fieldError(key, "must not be empty");
   // A NUL would silently truncate the string where C APIs read it.
-  if (value->asString().find('\0') != std::string::npos)
+  if (stringOf(*value).find('\0') != std::string::npos)
     return fieldError(key, "contains a NUL byte (\\u0000)");
-  out = value->asString();
+  out = stringOf(*value);
   return Status::success();
 }
 
@@ -204,39 +426,39 @@ Status checkBinaryPath(const char *key, const std::string &file,
                      "(ManifestOptions/LoadOptions::allowExternalBinaries "
                      "lifts this)";
   if (file[0] == '/')
-    return fieldError(key, quoteJson(file) + " is an absolute path" + lift);
+    return fieldError(key, quote(file) + " is an absolute path" + lift);
   size_t start = 0;
   while (start <= file.size()) {
     size_t slash = file.find('/', start);
     if (slash == std::string::npos)
       slash = file.size();
     if (file.compare(start, slash - start, "..") == 0)
-      return fieldError(key, quoteJson(file) + " has a '..' component" + lift);
+      return fieldError(key, quote(file) + " has a '..' component" + lift);
     start = slash + 1;
   }
   return Status::success();
 }
 
 /// Reads an integer at `where` into `out`, within [minimum, maximum].
-Status readInteger(const JsonValue &value, const std::string &where,
+Status readInteger(const Json &value, const std::string &where,
                    int64_t minimum, int64_t maximum, int64_t &out) {
-  if (!value.isInteger())
+  if (!isInteger(value))
     return typeError(where, "an integer", value);
-  if (value.asInt() < minimum || value.asInt() > maximum)
+  if (value.get<int64_t>() < minimum || value.get<int64_t>() > maximum)
     return fieldError(where, "expected a value in [" + std::to_string(minimum) +
                                  ", " + std::to_string(maximum) + "], got " +
-                                 std::to_string(value.asInt()));
-  out = value.asInt();
+                                 std::to_string(value.get<int64_t>()));
+  out = value.get<int64_t>();
   return Status::success();
 }
 
-Status checkHeader(const JsonValue &root) {
+Status checkHeader(const Json &root) {
   std::string format;
   TESSERA_RETURN_IF_ERROR(readString(root, "format", true, format));
   if (format != "tessera-manifest")
     return fieldError("format",
                       "expected \"tessera-manifest\", got \"" + format + "\"");
-  const JsonValue *version = root.find("version");
+  const Json *version = member(root, "version");
   if (!version)
     return fieldError("version", "missing (required)");
   int64_t number = 0;
@@ -249,7 +471,7 @@ Status checkHeader(const JsonValue &root) {
   return Status::success();
 }
 
-Status readNames(const JsonValue &root, const ManifestOptions &options,
+Status readNames(const Json &root, const ManifestOptions &options,
                  Manifest &manifest) {
   TESSERA_RETURN_IF_ERROR(readString(root, "kernel", true, manifest.kernel));
   TESSERA_RETURN_IF_ERROR(readString(root, "symbol", true, manifest.symbol));
@@ -266,19 +488,20 @@ Status readNames(const JsonValue &root, const ManifestOptions &options,
   return checkBinaryPath("cubin", manifest.cubin, options);
 }
 
-Status readBlock(const JsonValue &root, Manifest &manifest) {
-  const JsonValue *block = root.find("block");
+Status readBlock(const Json &root, Manifest &manifest) {
+  const Json *block = member(root, "block");
   if (!block)
     return fieldError("block", "missing (required)");
-  if (!block->isArray())
+  if (!block->is_array())
     return typeError("block", "an array of 1 to 3 integers", *block);
-  if (block->elements().empty() || block->elements().size() > 3)
+  if (block->empty() || block->size() > 3)
     return fieldError("block", "expected 1 to 3 dimensions, got " +
-                                   std::to_string(block->elements().size()));
+                                   std::to_string(block->size()));
+  manifest.blockDims = static_cast<unsigned>(block->size());
   int64_t threads = 1;
-  for (size_t i = 0; i < block->elements().size(); ++i) {
+  for (size_t i = 0; i < block->size(); ++i) {
     int64_t size = 0;
-    TESSERA_RETURN_IF_ERROR(readInteger(block->elements()[i],
+    TESSERA_RETURN_IF_ERROR(readInteger((*block)[i],
                                         "block[" + std::to_string(i) + "]", 1,
                                         1024, size));
     manifest.block[i] = static_cast<unsigned>(size);
@@ -290,23 +513,23 @@ Status readBlock(const JsonValue &root, Manifest &manifest) {
   return Status::success();
 }
 
-Status readGrid(const JsonValue &root, Manifest &manifest) {
-  const JsonValue *grid = root.find("grid");
+Status readGrid(const Json &root, Manifest &manifest) {
+  const Json *grid = member(root, "grid");
   if (!grid)
     return fieldError("grid", "missing (required)");
-  if (!grid->isArray())
+  if (!grid->is_array())
     return typeError("grid", "an array of 1 to 3 expressions", *grid);
-  if (grid->elements().empty() || grid->elements().size() > 3)
+  if (grid->empty() || grid->size() > 3)
     return fieldError("grid", "expected 1 to 3 dimensions, got " +
-                                  std::to_string(grid->elements().size()));
-  for (size_t i = 0; i < grid->elements().size(); ++i) {
-    const JsonValue &entry = grid->elements()[i];
+                                  std::to_string(grid->size()));
+  for (size_t i = 0; i < grid->size(); ++i) {
+    const Json &entry = (*grid)[i];
     std::string where = "grid[" + std::to_string(i) + "]";
     std::string text;
-    if (entry.isInteger())
-      text = std::to_string(entry.asInt());
-    else if (entry.isString())
-      text = entry.asString();
+    if (isInteger(entry))
+      text = std::to_string(entry.get<int64_t>());
+    else if (entry.is_string())
+      text = stringOf(entry);
     else
       return typeError(where, "a string expression or an integer", entry);
     Expected<GridExpr> expr = GridExpr::parse(text);
@@ -319,28 +542,28 @@ Status readGrid(const JsonValue &root, Manifest &manifest) {
 
 /// Reads one constant: an integer, a boolean (0/1), a float (a number with
 /// a fraction or exponent) or "inf", "-inf", "nan".
-Status readConstant(const JsonValue &value, const std::string &where,
+Status readConstant(const Json &value, const std::string &where,
                     Constant &constant) {
-  if (value.isBool()) {
-    constant.intValue = value.asBool() ? 1 : 0;
+  if (value.is_boolean()) {
+    constant.intValue = value.get<bool>() ? 1 : 0;
     return Status::success();
   }
-  if (value.isInteger()) {
-    constant.intValue = value.asInt();
+  if (isInteger(value)) {
+    constant.intValue = value.get<int64_t>();
     return Status::success();
   }
-  if (value.isIntegerLiteral())
+  if (value.is_number_integer())
     return fieldError(where, "integer does not fit in 64 bits");
   constant.kind = Constant::Kind::Float;
-  if (value.isNumber()) {
-    if (!std::isfinite(value.asDouble()))
+  if (value.is_number()) {
+    if (!std::isfinite(value.get<double>()))
       return fieldError(where, "number does not fit in a double (write "
                                "\"inf\" or \"-inf\" for infinities)");
-    constant.floatValue = value.asDouble();
+    constant.floatValue = value.get<double>();
     return Status::success();
   }
-  if (value.isString()) {
-    const std::string &text = value.asString();
+  if (value.is_string()) {
+    const std::string &text = stringOf(value);
     if (text == "inf" || text == "-inf" || text == "nan") {
       constant.floatValue = text == "nan"   ? std::nan("")
                             : text == "inf" ? HUGE_VAL
@@ -349,7 +572,7 @@ Status readConstant(const JsonValue &value, const std::string &where,
     }
     return fieldError(where, "expected \"inf\", \"-inf\" or \"nan\" (or a "
                              "number), got " +
-                                 quoteJson(text));
+                                 quote(text));
   }
   return typeError(where,
                    "an integer, a number, a boolean or \"inf\", "
@@ -357,40 +580,40 @@ Status readConstant(const JsonValue &value, const std::string &where,
                    value);
 }
 
-Status readConstants(const JsonValue &root, Manifest &manifest) {
-  const JsonValue *constants = root.find("constants");
+Status readConstants(const Json &root, Manifest &manifest) {
+  const Json *constants = member(root, "constants");
   if (!constants)
     return Status::success();
-  if (!constants->isObject())
+  if (!constants->is_object())
     return typeError("constants", "an object", *constants);
-  for (const JsonValue::Member &member : constants->members()) {
+  for (const auto &[name, value] : constants->items()) {
     Constant constant;
-    constant.name = member.first;
+    constant.name = name;
     TESSERA_RETURN_IF_ERROR(
-        readConstant(member.second, "constants." + member.first, constant));
+        readConstant(value, "constants." + name, constant));
     manifest.constants.push_back(std::move(constant));
   }
   return Status::success();
 }
 
-Status readShape(const JsonValue &shape, const std::string &where,
+Status readShape(const Json &shape, const std::string &where,
                  ParamSpec &spec) {
-  if (!shape.isArray())
+  if (!shape.is_array())
     return typeError(where, "an array of size names or integers", shape);
-  if (shape.elements().size() > kMaxRank)
-    return fieldError(where, "rank " + std::to_string(shape.elements().size()) +
+  if (shape.size() > kMaxRank)
+    return fieldError(where, "rank " + std::to_string(shape.size()) +
                                  " exceeds the maximum of " +
                                  std::to_string(kMaxRank));
-  for (size_t i = 0; i < shape.elements().size(); ++i) {
-    const JsonValue &dim = shape.elements()[i];
+  for (size_t i = 0; i < shape.size(); ++i) {
+    const Json &dim = shape[i];
     std::string dimWhere = where + "[" + std::to_string(i) + "]";
     ShapeDim parsed;
-    if (dim.isString()) {
-      if (!isIdentifier(dim.asString()))
+    if (dim.is_string()) {
+      if (!isIdentifier(stringOf(dim)))
         return fieldError(dimWhere,
                           "expected a size name (identifier), got \"" +
-                              dim.asString() + "\"");
-      parsed.symbol = dim.asString();
+                              stringOf(dim) + "\"");
+      parsed.symbol = stringOf(dim);
     } else {
       TESSERA_RETURN_IF_ERROR(
           readInteger(dim, dimWhere, 0, INT64_MAX, parsed.fixed));
@@ -401,21 +624,23 @@ Status readShape(const JsonValue &shape, const std::string &where,
 }
 
 /// Normalises an init value: "0", "-inf", "inf" or a finite decimal number.
-Status readInit(const JsonValue &init, const std::string &where,
+Status readInit(const Json &init, const std::string &where,
                 std::string &out) {
-  if (init.isNumber()) {
+  if (init.is_number()) {
     // No iostreams here: number formatting through the global locale crashed
     // inside a Python process that loaded this library with ctypes.
-    if (!std::isfinite(init.asDouble()))
+    if (!std::isfinite(init.get<double>()))
       return fieldError(where, "number does not fit in a double");
-    out = init.isInteger() ? std::to_string(init.asInt())
-                           : formatDouble(init.asDouble());
+    if (init.is_number_unsigned())
+      return fieldError(where, "integer does not fit in 64 bits");
+    out = isInteger(init) ? std::to_string(init.get<int64_t>())
+                           : formatDouble(init.get<double>());
     return Status::success();
   }
-  if (!init.isString())
+  if (!init.is_string())
     return typeError(where, "a string such as \"0\" or \"-inf\", or a number",
                      init);
-  const std::string &text = init.asString();
+  const std::string &text = stringOf(init);
   if (text == "-inf" || text == "inf") {
     out = text;
     return Status::success();
@@ -426,52 +651,52 @@ Status readInit(const JsonValue &init, const std::string &where,
       !std::isfinite(value))
     return fieldError(where,
                       "expected \"0\", \"-inf\", \"inf\" or a number, got " +
-                          quoteJson(text));
+                          quote(text));
   out = text;
   return Status::success();
 }
 
-Status readParamKind(const JsonValue &param, const std::string &where,
+Status readParamKind(const Json &param, const std::string &where,
                      ParamSpec &spec) {
-  const JsonValue *kind = param.find("kind");
+  const Json *kind = member(param, "kind");
   if (!kind)
     return fieldError(where + ".kind", "missing (required)");
-  if (kind->isString() && kind->asString() == "tensor")
+  if (kind->is_string() && stringOf(*kind) == "tensor")
     spec.kind = ParamKind::Tensor;
-  else if (kind->isString() && kind->asString() == "scalar")
+  else if (kind->is_string() && stringOf(*kind) == "scalar")
     spec.kind = ParamKind::Scalar;
   else
     return fieldError(where + ".kind", "expected \"tensor\" or \"scalar\"");
   return Status::success();
 }
 
-Status readParamDType(const JsonValue &param, const std::string &where,
+Status readParamDType(const Json &param, const std::string &where,
                       ParamSpec &spec) {
-  const JsonValue *dtype = param.find("dtype");
+  const Json *dtype = member(param, "dtype");
   if (!dtype)
     return fieldError(where + ".dtype", "missing (required)");
-  if (!dtype->isString())
+  if (!dtype->is_string())
     return typeError(where + ".dtype", "a string", *dtype);
-  std::optional<DType> parsed = parseDType(dtype->asString());
+  std::optional<DType> parsed = parseDType(stringOf(*dtype));
   if (!parsed || !host::isManifestDType(*parsed))
     return fieldError(where + ".dtype",
                       "expected one of f16, bf16, f32, i32, i64, got \"" +
-                          dtype->asString() + "\"");
+                          stringOf(*dtype) + "\"");
   spec.dtype = *parsed;
   if (!spec.isTensor() &&
       (spec.dtype == DType::F16 || spec.dtype == DType::BF16))
     return fieldError(where + ".dtype",
                       "scalar parameters take f32, i32 or i64, got " +
-                          dtype->asString());
+                          stringOf(*dtype));
   return Status::success();
 }
 
-Status readParamRole(const JsonValue &param, const std::string &where,
+Status readParamRole(const Json &param, const std::string &where,
                      ParamSpec &spec) {
-  const JsonValue *role = param.find("role");
+  const Json *role = member(param, "role");
   if (!role)
     return Status::success(); // Defaults to input.
-  std::string text = role->isString() ? role->asString() : "";
+  std::string text = role->is_string() ? stringOf(*role) : "";
   if (text == "input")
     spec.role = ParamRole::Input;
   else if (text == "output")
@@ -486,19 +711,19 @@ Status readParamRole(const JsonValue &param, const std::string &where,
   return Status::success();
 }
 
-Expected<ParamSpec> readParam(const JsonValue &param,
+Expected<ParamSpec> readParam(const Json &param,
                               const std::string &where) {
-  if (!param.isObject())
+  if (!param.is_object())
     return typeError(where, "an object", param);
   ParamSpec spec;
-  const JsonValue *name = param.find("name");
-  if (!name || !name->isString() || !isIdentifier(name->asString()))
+  const Json *name = member(param, "name");
+  if (!name || !name->is_string() || !isIdentifier(stringOf(*name)))
     return fieldError(where + ".name", "expected an identifier");
-  spec.name = name->asString();
+  spec.name = stringOf(*name);
   TESSERA_RETURN_IF_ERROR(readParamKind(param, where, spec));
   TESSERA_RETURN_IF_ERROR(readParamDType(param, where, spec));
   TESSERA_RETURN_IF_ERROR(readParamRole(param, where, spec));
-  const JsonValue *shape = param.find("shape");
+  const Json *shape = member(param, "shape");
   if (spec.isTensor()) {
     if (!shape)
       return fieldError(where + ".shape", "missing (required for tensors)");
@@ -506,25 +731,25 @@ Expected<ParamSpec> readParam(const JsonValue &param,
   } else if (shape) {
     return fieldError(where + ".shape", "a scalar parameter has no shape");
   }
-  if (const JsonValue *align = param.find("align")) {
+  if (const Json *align = member(param, "align")) {
     if (!spec.isTensor())
       return fieldError(where + ".align", "a scalar parameter has no align");
     uint64_t minimum = getDTypeSize(spec.dtype);
-    if (!align->isInteger() || align->asInt() < int64_t(minimum) ||
-        align->asInt() > int64_t(kMaxTensorAlign) ||
-        (align->asInt() & (align->asInt() - 1)) != 0)
+    if (!isInteger(*align) || align->get<int64_t>() < int64_t(minimum) ||
+        align->get<int64_t>() > int64_t(kMaxTensorAlign) ||
+        (align->get<int64_t>() & (align->get<int64_t>() - 1)) != 0)
       return fieldError(
           where + ".align",
           "expected a power of two from " + std::to_string(minimum) +
               " (the size of " + getDTypeName(spec.dtype) + ") to " +
               std::to_string(kMaxTensorAlign) + ", got " +
-              (align->isInteger()
-                   ? std::to_string(align->asInt())
-                   : std::string(JsonValue::describe(align->kind()))));
-    spec.align = static_cast<uint64_t>(align->asInt());
+              (isInteger(*align)
+                   ? std::to_string(align->get<int64_t>())
+                   : std::string(describe(*align))));
+    spec.align = static_cast<uint64_t>(align->get<int64_t>());
     spec.alignFromManifest = true;
   }
-  if (const JsonValue *init = param.find("init")) {
+  if (const Json *init = member(param, "init")) {
     if (spec.role != ParamRole::InOut)
       return fieldError(where + ".init",
                         "only \"inout\" tensors take an init value");
@@ -533,16 +758,16 @@ Expected<ParamSpec> readParam(const JsonValue &param,
   return spec;
 }
 
-Status readParams(const JsonValue &root, Manifest &manifest) {
-  const JsonValue *params = root.find("params");
+Status readParams(const Json &root, Manifest &manifest) {
+  const Json *params = member(root, "params");
   if (!params)
     return fieldError("params", "missing (required)");
-  if (!params->isArray())
+  if (!params->is_array())
     return typeError("params", "an array", *params);
   std::set<std::string> seen;
-  for (size_t i = 0; i < params->elements().size(); ++i) {
+  for (size_t i = 0; i < params->size(); ++i) {
     std::string where = "params[" + std::to_string(i) + "]";
-    Expected<ParamSpec> spec = readParam(params->elements()[i], where);
+    Expected<ParamSpec> spec = readParam((*params)[i], where);
     if (!spec.ok())
       return spec.status();
     if (!seen.insert(spec->name).second)
@@ -553,11 +778,11 @@ Status readParams(const JsonValue &root, Manifest &manifest) {
   return Status::success();
 }
 
-Status readResources(const JsonValue &root, Manifest &manifest) {
-  const JsonValue *resources = root.find("resources");
+Status readResources(const Json &root, Manifest &manifest) {
+  const Json *resources = member(root, "resources");
   if (!resources)
     return Status::success();
-  if (!resources->isObject())
+  if (!resources->is_object())
     return typeError("resources", "an object", *resources);
   const std::pair<const char *, int64_t *> fields[] = {
       {"registers", &manifest.resources.registers},
@@ -566,7 +791,7 @@ Status readResources(const JsonValue &root, Manifest &manifest) {
       {"stack", &manifest.resources.stack},
       {"static_shared_memory", &manifest.resources.staticSharedMemory}};
   for (const auto &field : fields)
-    if (const JsonValue *value = resources->find(field.first))
+    if (const Json *value = member(*resources, field.first))
       TESSERA_RETURN_IF_ERROR(
           readInteger(*value, std::string("resources.") + field.first, 0,
                       INT64_MAX, *field.second));
@@ -609,15 +834,15 @@ Status checkGridNames(const Manifest &manifest) {
   return Status::success();
 }
 
-Status readManifest(const JsonValue &root, const ManifestOptions &options,
+Status readManifest(const Json &root, const ManifestOptions &options,
                     Manifest &manifest) {
-  if (!root.isObject())
+  if (!root.is_object())
     return typeError("manifest", "an object", root);
   TESSERA_RETURN_IF_ERROR(checkHeader(root));
   TESSERA_RETURN_IF_ERROR(readNames(root, options, manifest));
   TESSERA_RETURN_IF_ERROR(readBlock(root, manifest));
   TESSERA_RETURN_IF_ERROR(readGrid(root, manifest));
-  if (const JsonValue *smem = root.find("dynamic_shared_memory"))
+  if (const Json *smem = member(root, "dynamic_shared_memory"))
     TESSERA_RETURN_IF_ERROR(readInteger(*smem, "dynamic_shared_memory", 0,
                                         INT32_MAX,
                                         manifest.dynamicSharedMemory));
@@ -640,7 +865,7 @@ Expected<Manifest> Manifest::parse(std::string_view text,
                                    const std::string &path,
                                    const ManifestOptions &options) {
   std::string name = path.empty() ? "manifest" : path;
-  Expected<JsonValue> json = parseJson(text);
+  Expected<Json> json = parseDocument(text);
   if (!json.ok())
     return json.status().withContext(name);
   Manifest manifest;
@@ -659,6 +884,115 @@ Expected<Manifest> Manifest::load(const std::string &path,
   if (!text.ok())
     return text.status();
   return parse(*text, path, options);
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A float constant: a JSON number (nlohmann writes the shortest text that
+/// reads back as the same double, with ".0" when it has no fraction, so
+/// that 2.0 stays a float), or "inf", "-inf", "nan", which JSON lacks.
+Json floatJson(double value) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value < 0 ? "-inf" : "inf";
+  return value;
+}
+
+/// An `init` value: "inf" and "-inf" as strings, other values as numbers
+/// (integers where the text is one).
+Json initJson(const std::string &init) {
+  if (init == "inf" || init == "-inf")
+    return init;
+  int64_t integer = 0;
+  const char *end = init.data() + init.size();
+  auto [rest, error] = std::from_chars(init.data(), end, integer);
+  if (error == std::errc() && rest == end)
+    return integer;
+  double value = 0;
+  bool outOfRange = false;
+  parseDouble(init, value, outOfRange);
+  return value;
+}
+
+Json paramJson(const ParamSpec &spec) {
+  Json json = Json::object();
+  json["name"] = spec.name;
+  json["kind"] = spec.isTensor() ? "tensor" : "scalar";
+  json["dtype"] = getDTypeName(spec.dtype);
+  if (spec.isTensor()) {
+    Json shape = Json::array();
+    for (const ShapeDim &dim : spec.shape)
+      shape.push_back(dim.isSymbolic() ? Json(dim.symbol) : Json(dim.fixed));
+    json["shape"] = std::move(shape);
+  }
+  json["role"] = roleName(spec.role);
+  if (!spec.init.empty())
+    json["init"] = initJson(spec.init);
+  if (spec.isTensor() && spec.alignFromManifest)
+    json["align"] = spec.align;
+  return json;
+}
+
+/// The fields of `resources` that are known, or null when none is.
+Json resourcesJson(const Resources &resources) {
+  const std::pair<const char *, int64_t> fields[] = {
+      {"registers", resources.registers},
+      {"spill_stores", resources.spillStores},
+      {"spill_loads", resources.spillLoads},
+      {"stack", resources.stack},
+      {"static_shared_memory", resources.staticSharedMemory}};
+  Json json;
+  for (const auto &[name, value] : fields)
+    if (value >= 0)
+      json[name] = value;
+  return json;
+}
+
+} // namespace
+
+/// nlohmann's serializer for a Manifest (found by argument-dependent
+/// lookup): keys in the order of docs/manifest.md.
+static void to_json(Json &json, const Manifest &manifest) {
+  json = Json::object();
+  json["format"] = "tessera-manifest";
+  json["version"] = 1;
+  json["kernel"] = manifest.kernel;
+  json["symbol"] = manifest.symbol;
+  json["target"] = manifest.target;
+  if (!manifest.ptx.empty())
+    json["ptx"] = manifest.ptx;
+  if (!manifest.cubin.empty())
+    json["cubin"] = manifest.cubin;
+  json["block"] = Json::array();
+  for (unsigned i = 0; i < manifest.blockDims && i < 3; ++i)
+    json["block"].push_back(manifest.block[i]);
+  json["grid"] = Json::array();
+  for (const GridExpr &expr : manifest.grid)
+    json["grid"].push_back(expr.text());
+  json["dynamic_shared_memory"] = manifest.dynamicSharedMemory;
+  Json constants = Json::object();
+  for (const Constant &constant : manifest.constants)
+    constants[constant.name] = constant.isInteger()
+                                   ? Json(constant.intValue)
+                                   : floatJson(constant.floatValue);
+  json["constants"] = std::move(constants);
+  json["params"] = Json::array();
+  for (const ParamSpec &spec : manifest.params)
+    json["params"].push_back(paramJson(spec));
+  if (Json resources = resourcesJson(manifest.resources); !resources.is_null())
+    json["resources"] = std::move(resources);
+}
+
+std::string Manifest::toJson() const {
+  // Invalid UTF-8 is replaced rather than thrown on (the runtime may be
+  // built without exceptions' handlers on this path).
+  return Json(*this).dump(2, ' ', false, Json::error_handler_t::replace) +
+         "\n";
 }
 
 } // namespace runtime

@@ -6,8 +6,12 @@
 
 #include "tessera/Target/Chips.h"
 
+#include "TileGPU/IR/TileGPULimits.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 namespace tessera {
 
@@ -25,6 +29,17 @@ static constexpr ChipInfo kChips[] = {
     {"sm_90a", "+ptx80", 232448, /*hasWgmma=*/true}, {"sm_100", "+ptx86", 232448},
     {"sm_120", "+ptx87", 101376},
 };
+
+/// The largest budget of the table.
+static constexpr uint64_t mostSharedMemory() {
+  uint64_t most = 0;
+  for (const ChipInfo &chip : kChips)
+    most = std::max(most, chip.sharedMemoryBudget);
+  return most;
+}
+// The tilegpu verifiers bound shared tiles and offsets without a target.
+static_assert(mostSharedMemory() == uint64_t(tilegpu::kMaxSharedMemoryBytes),
+              "update kMaxSharedMemoryBytes in TileGPU/IR/TileGPULimits.h");
 
 llvm::ArrayRef<ChipInfo> supportedChips() { return kChips; }
 

@@ -6,17 +6,19 @@
 
 #include "tessera/Target/Manifest.h"
 
+#include "tessera/Runtime/Manifest.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstdio>
 
 using namespace mlir;
 
@@ -661,65 +663,90 @@ readKernelManifest(LLVM::LLVMFuncOp kernel, llvm::StringRef chip) {
 // Writing JSON
 //===----------------------------------------------------------------------===//
 
-/// JSON has no infinities: they are written as the strings the runtime reads.
-/// A float constant as the runtime reads it (docs/manifest.md): a number
-/// with a fraction or an exponent, so that 2.0 stays a float, or "inf",
-/// "-inf", "nan"; the shortest text that reads back as the same double.
-static void writeFloatConstant(llvm::json::OStream &json, double value) {
-  if (std::isnan(value))
-    return json.value("nan");
-  if (std::isinf(value))
-    return json.value(value < 0 ? "-inf" : "inf");
-  std::string text;
-  for (int precision = 1; precision <= 17; ++precision) {
-    char buffer[40];
-    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, value);
-    text = buffer;
-    if (std::strtod(buffer, nullptr) == value)
-      break;
-  }
-  if (text.find_first_of(".e") == std::string::npos)
-    text += ".0";
-  json.rawValue(text);
-}
-
-static llvm::json::Value initValue(double init) {
+/// An `inout` tensor's init value as the runtime keeps it: "inf", "-inf",
+/// an integer, or a decimal number.
+static std::string initText(double init) {
   if (std::isinf(init))
     return init < 0 ? "-inf" : "inf";
-  return init;
+  if (init == std::trunc(init) && std::abs(init) < 0x1p63)
+    return std::to_string(static_cast<int64_t>(init));
+  char buffer[40];
+  std::snprintf(buffer, sizeof(buffer), "%.17g", init);
+  return buffer;
 }
 
-static void writeParam(llvm::json::OStream &json, const ParamInfo &param) {
-  json.object([&] {
-    json.attribute("name", param.name);
-    json.attribute("kind", param.isTensor ? "tensor" : "scalar");
-    json.attribute("dtype", param.dtype);
-    if (param.isTensor)
-      json.attributeArray("shape", [&] {
-        for (Attribute dim : param.shape) {
-          if (auto name = dyn_cast<StringAttr>(dim))
-            json.value(name.getValue());
-          else
-            json.value(cast<IntegerAttr>(dim).getInt());
-        }
-      });
-    json.attribute("role", param.role);
-    if (param.init)
-      json.attribute("init", initValue(*param.init));
-    if (param.align)
-      json.attribute("align", *param.align);
-  });
+static runtime::ParamSpec toParamSpec(const ParamInfo &param) {
+  runtime::ParamSpec spec;
+  spec.name = param.name;
+  spec.kind =
+      param.isTensor ? runtime::ParamKind::Tensor : runtime::ParamKind::Scalar;
+  // readParams checked the dtype and role against the runtime's names.
+  spec.dtype = *runtime::parseDType(param.dtype);
+  for (runtime::ParamRole role :
+       {runtime::ParamRole::Input, runtime::ParamRole::Output,
+        runtime::ParamRole::InOut})
+    if (param.role == runtime::roleName(role))
+      spec.role = role;
+  for (Attribute dim : param.shape) {
+    runtime::ShapeDim shapeDim;
+    if (auto name = dyn_cast<StringAttr>(dim))
+      shapeDim.symbol = name.str();
+    else
+      shapeDim.fixed = cast<IntegerAttr>(dim).getInt();
+    spec.shape.push_back(std::move(shapeDim));
+  }
+  if (param.init)
+    spec.init = initText(*param.init);
+  if (param.align) {
+    spec.align = *param.align;
+    spec.alignFromManifest = true;
+  }
+  return spec;
 }
 
-static void writeResources(llvm::json::OStream &json,
-                           const KernelResources &resources) {
-  json.attributeObject("resources", [&] {
-    json.attribute("registers", resources.registers);
-    json.attribute("spill_stores", resources.spillStores);
-    json.attribute("spill_loads", resources.spillLoads);
-    json.attribute("stack", resources.stack);
-    json.attribute("static_shared_memory", resources.staticSharedMemory);
-  });
+/// The runtime's form of the manifest, whose schema (lib/Runtime/Manifest.cpp,
+/// the one the runtime reads) writes the JSON.
+static llvm::Expected<runtime::Manifest>
+toRuntimeManifest(const KernelManifest &kernel, llvm::StringRef chip,
+                  const ManifestFiles &files,
+                  const KernelResources *resources) {
+  runtime::Manifest manifest;
+  manifest.kernel = kernel.kernelName;
+  manifest.symbol = kernel.symbol;
+  manifest.target = chip.str();
+  manifest.ptx = files.ptx;
+  manifest.cubin = files.cubin;
+  manifest.blockDims = kernel.block.size();
+  for (auto [index, size] : llvm::enumerate(kernel.block))
+    manifest.block[index] = size;
+  for (const std::string &text : kernel.grid) {
+    runtime::Expected<runtime::GridExpr> expr = runtime::GridExpr::parse(text);
+    if (!expr.ok())
+      return llvm::createStringError("@" + kernel.symbol + ": '" +
+                                     kernel_attrs::kGrid + "': \"" + text +
+                                     "\" does not parse: " + expr.message());
+    manifest.grid.push_back(expr.take());
+  }
+  manifest.dynamicSharedMemory = kernel.dynamicSharedMemory;
+  for (const ConstantInfo &info : kernel.constants) {
+    runtime::Constant constant;
+    constant.name = info.name;
+    constant.kind = info.isFloat ? runtime::Constant::Kind::Float
+                                 : runtime::Constant::Kind::Integer;
+    constant.intValue = info.integer;
+    constant.floatValue = info.real;
+    manifest.constants.push_back(std::move(constant));
+  }
+  for (const ParamInfo &param : kernel.params)
+    manifest.params.push_back(toParamSpec(param));
+  if (resources) {
+    manifest.resources.registers = resources->registers;
+    manifest.resources.spillStores = resources->spillStores;
+    manifest.resources.spillLoads = resources->spillLoads;
+    manifest.resources.stack = resources->stack;
+    manifest.resources.staticSharedMemory = resources->staticSharedMemory;
+  }
+  return manifest;
 }
 
 llvm::Expected<std::string> writeManifest(ModuleOp module,
@@ -736,49 +763,11 @@ llvm::Expected<std::string> writeManifest(ModuleOp module,
       readKernelManifest(ops->kernel, chip->name);
   if (!manifest)
     return manifest.takeError();
-
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::json::OStream json(os, /*IndentSize=*/2);
-  // Keys in the order of docs/manifest.md.
-  json.object([&] {
-    json.attribute("format", "tessera-manifest");
-    json.attribute("version", 1);
-    json.attribute("kernel", manifest->kernelName);
-    json.attribute("symbol", manifest->symbol);
-    json.attribute("target", chip->name);
-    json.attribute("ptx", files.ptx);
-    if (!files.cubin.empty())
-      json.attribute("cubin", files.cubin);
-    json.attributeArray("block", [&] {
-      for (int32_t size : manifest->block)
-        json.value(size);
-    });
-    json.attributeArray("grid", [&] {
-      for (const std::string &dim : manifest->grid)
-        json.value(dim);
-    });
-    json.attribute("dynamic_shared_memory", manifest->dynamicSharedMemory);
-    json.attributeObject("constants", [&] {
-      for (const ConstantInfo &constant : manifest->constants) {
-        if (!constant.isFloat) {
-          json.attribute(constant.name, constant.integer);
-          continue;
-        }
-        json.attributeBegin(constant.name);
-        writeFloatConstant(json, constant.real);
-        json.attributeEnd();
-      }
-    });
-    json.attributeArray("params", [&] {
-      for (const ParamInfo &param : manifest->params)
-        writeParam(json, param);
-    });
-    if (resources)
-      writeResources(json, *resources);
-  });
-  os << "\n";
-  return text;
+  llvm::Expected<runtime::Manifest> json =
+      toRuntimeManifest(*manifest, chip->name, files, resources);
+  if (!json)
+    return json.takeError();
+  return json->toJson();
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,7 +6,7 @@
 
 #include "Report.h"
 
-#include "tessera/Runtime/Json.h"
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +17,12 @@ namespace tessera {
 namespace bench {
 
 namespace {
+
+/// `text` as a quoted JSON string (invalid UTF-8 replaced, not thrown on).
+std::string quoteJson(const std::string &text) {
+  return nlohmann::json(text).dump(-1, ' ', false,
+                                   nlohmann::json::error_handler_t::replace);
+}
 
 using ShapeKey =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, bool>;
@@ -148,15 +154,15 @@ namespace {
 
 void writeResultJson(std::ostream &os, const BenchResult &r) {
   const AttentionShape &s = r.shape;
-  os << "{\"kernel\": " << runtime::quoteJson(r.kernel)
-     << ", \"manifest\": " << runtime::quoteJson(r.manifestPath)
-     << ", \"binary\": " << runtime::quoteJson(r.binaryPath)
+  os << "{\"kernel\": " << quoteJson(r.kernel)
+     << ", \"manifest\": " << quoteJson(r.manifestPath)
+     << ", \"binary\": " << quoteJson(r.binaryPath)
      << ", \"cubin\": " << (r.usedCubin ? "true" : "false")
      << ", \"shape\": {\"B\": " << s.batch << ", \"H\": " << s.heads
      << ", \"N\": " << s.seqLen << ", \"D\": " << s.headDim
      << ", \"causal\": " << (s.causal ? "true" : "false") << "}"
-     << ", \"status\": " << runtime::quoteJson(r.status)
-     << ", \"message\": " << runtime::quoteJson(r.message)
+     << ", \"status\": " << quoteJson(r.status)
+     << ", \"message\": " << quoteJson(r.message)
      << ", \"rows_checked\": " << r.check.rowsChecked
      << ", \"max_abs_err_out\": " << format("%.6g", r.check.maxAbsErrorOut)
      << ", \"max_abs_err_lse\": " << format("%.6g", r.check.maxAbsErrorLse)
@@ -247,7 +253,7 @@ namespace {
 
 /// Doubles travel as strings ("%.17g": exact, and "inf"/"nan" are allowed).
 std::string exact(double value) {
-  return runtime::quoteJson(format("%.17g", value));
+  return quoteJson(format("%.17g", value));
 }
 
 } // namespace
@@ -260,29 +266,29 @@ std::string encodeResult(const BenchResult &r) {
   auto field = [&](const char *name, const std::string &value) {
     if (text.size() > 1)
       text += ",";
-    text += runtime::quoteJson(name) + ":" + value;
+    text += quoteJson(name) + ":" + value;
   };
   auto integer = [&](const char *name, int64_t value) {
     field(name, std::to_string(value));
   };
-  field("kernel", runtime::quoteJson(r.kernel));
-  field("manifest", runtime::quoteJson(r.manifestPath));
-  field("binary", runtime::quoteJson(r.binaryPath));
+  field("kernel", quoteJson(r.kernel));
+  field("manifest", quoteJson(r.manifestPath));
+  field("binary", quoteJson(r.binaryPath));
   integer("cubin", r.usedCubin);
-  field("load_note", runtime::quoteJson(r.loadNote));
+  field("load_note", quoteJson(r.loadNote));
   integer("B", s.batch);
   integer("H", s.heads);
   integer("N", s.seqLen);
   integer("D", s.headDim);
   integer("causal", s.causal);
-  field("status", runtime::quoteJson(r.status));
-  field("message", runtime::quoteJson(r.message));
+  field("status", quoteJson(r.status));
+  field("message", quoteJson(r.message));
   integer("rows_checked", c.rowsChecked);
   integer("non_finite", c.nonFinite);
   integer("mismatches", c.mismatches);
   field("max_abs_err_out", exact(c.maxAbsErrorOut));
   field("max_abs_err_lse", exact(c.maxAbsErrorLse));
-  field("first_problem", runtime::quoteJson(c.firstProblem));
+  field("first_problem", quoteJson(c.firstProblem));
   integer("grid_x", r.grid[0]);
   integer("grid_y", r.grid[1]);
   integer("grid_z", r.grid[2]);
@@ -300,24 +306,26 @@ std::string encodeResult(const BenchResult &r) {
 }
 
 runtime::Expected<BenchResult> decodeResult(const std::string &text) {
-  runtime::Expected<runtime::JsonValue> parsed = runtime::parseJson(text);
-  if (!parsed.ok())
-    return parsed.status().withContext("reading a worker's result");
-  const runtime::JsonValue &json = *parsed;
+  nlohmann::json json =
+      nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object())
+    return runtime::Status::error(
+        "reading a worker's result: not a JSON object");
   std::string missing;
-  auto get = [&](const char *name) -> const runtime::JsonValue * {
-    const runtime::JsonValue *value = json.find(name);
-    if (!value && missing.empty())
+  auto get = [&](const char *name) -> const nlohmann::json * {
+    auto it = json.find(name);
+    if (it == json.end() && missing.empty())
       missing = name;
-    return value;
+    return it == json.end() ? nullptr : &*it;
   };
   auto string = [&](const char *name) {
-    const runtime::JsonValue *value = get(name);
-    return value && value->isString() ? value->asString() : std::string();
+    const nlohmann::json *value = get(name);
+    return value && value->is_string() ? value->get<std::string>()
+                                       : std::string();
   };
   auto integer = [&](const char *name) -> int64_t {
-    const runtime::JsonValue *value = get(name);
-    return value && value->isInteger() ? value->asInt() : 0;
+    const nlohmann::json *value = get(name);
+    return value && value->is_number_integer() ? value->get<int64_t>() : 0;
   };
   auto real = [&](const char *name) {
     return std::strtod(string(name).c_str(), nullptr);

@@ -6,8 +6,6 @@
 
 #include "TileGPU/IR/TileGPUDialect.h"
 
-#include "tessera/Target/Chips.h"
-
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -54,13 +52,6 @@ void TileGPUDialect::initialize() {
 #include "TileGPU/IR/TileGPUOps.cpp.inc"
       >();
   addInterfaces<TileGPUOpAsmInterface>();
-}
-
-int64_t tilegpu::maxSharedMemoryBytes() {
-  uint64_t most = 0;
-  for (const ChipInfo &chip : supportedChips())
-    most = std::max(most, chip.sharedMemoryBudget);
-  return static_cast<int64_t>(most);
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,6 +13,7 @@
 #include "mlir/IR/TensorEncoding.h"
 
 #include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPULimits.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "TileGPU/IR/TileGPUDialect.h.inc"
@@ -34,9 +35,9 @@ constexpr unsigned kMaxWarps = 32;
 /// the useful depth anyway.
 constexpr unsigned kMaxStages = 8;
 
-/// The most shared memory one CTA can have on any supported chip
-/// (lib/Target/Chips.cpp), in bytes: the bound of `tilegpu.shared_offset`.
-int64_t maxSharedMemoryBytes();
+/// The most shared memory one CTA can have on any supported chip, in bytes:
+/// the bound of `tilegpu.shared_offset` (TileGPULimits.h).
+constexpr int64_t maxSharedMemoryBytes() { return kMaxSharedMemoryBytes; }
 
 /// Checks what the layouts of a kernel need from the kernel and what the
 /// dialect's verifiers cannot see from one type: every tile (of any op

@@ -7,10 +7,12 @@
 /// \file
 /// The JSON manifest that `tessera-compile` writes beside each PTX/cubin is
 /// the contract between compiler and runtime (docs/manifest.md). This header
-/// is its in-memory form; `Manifest::parse` validates every field and reports
-/// the first problem with its JSON path, e.g.
+/// is its in-memory form and lib/Runtime/Manifest.cpp its one schema, read
+/// and written with nlohmann/json: `Manifest::parse` validates every field
+/// and reports the first problem with its JSON path, e.g.
 /// "out/fa2.json: params[2].dtype: expected one of f16, bf16, f32, i32, i64,
-/// got \"f8\"".
+/// got \"f8\"", and `Manifest::toJson` writes what the compiler emits (the
+/// compiler builds a Manifest from the kernel's attributes and calls it).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -141,6 +143,9 @@ struct Manifest {
   std::string ptx;
   std::string cubin; ///< Like `ptx`.
   std::array<unsigned, 3> block = {1, 1, 1};
+  /// How many entries "block" has in the manifest (1 to 3); the others of
+  /// `block` are 1.
+  unsigned blockDims = 3;
   std::vector<GridExpr> grid; ///< 1 to 3 entries.
   int64_t dynamicSharedMemory = 0;
   std::vector<Constant> constants; ///< In manifest order.
@@ -156,6 +161,13 @@ struct Manifest {
   /// at `path`.
   static Expected<Manifest> load(const std::string &path,
                                  const ManifestOptions &options = {});
+  /// The manifest as JSON text, as `tessera-compile` writes it: keys in the
+  /// order of docs/manifest.md, two-space indents, a final newline. `path`
+  /// and `directory` are not written, nor an empty `cubin`, nor `resources`
+  /// when no field of it is known (-1); `align` only where it came from a
+  /// manifest (`alignFromManifest`). `parse` reads the text back to an equal
+  /// Manifest.
+  std::string toJson() const;
 
   /// The constant called `name`, or null.
   const Constant *findConstant(std::string_view name) const;

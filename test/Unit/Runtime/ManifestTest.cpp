@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <clocale>
 #include <cmath>
 #include <fstream>
 
@@ -96,8 +97,151 @@ TEST(Manifest, MalformedJsonSaysWhere) {
       "out/fa2.json");
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.message(),
-            "out/fa2.json: line 3, column 13 (offset 46): expected "
-            "':' after object key, found '1'");
+            "out/fa2.json: line 3, column 13 (offset 46): syntax error "
+            "while parsing object separator - unexpected number literal; "
+            "expected ':'");
+}
+
+/// The message of parsing `text` as a manifest, which must fail.
+std::string parseError(const std::string &text) {
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(text, "x.json");
+  EXPECT_FALSE(m.ok()) << "parsed: " << text;
+  return m.ok() ? std::string() : m.message();
+}
+
+// The cases of the hand-written parser's tests (JsonTest.cpp, before
+// nlohmann/json): strict RFC 8259, each error with its position.
+TEST(Manifest, RejectsMalformedJson) {
+  const char *documents[] = {
+      "",           "{\"a\": 1,}", "[1,]",       "{\"a\": 1} x", "\"abc",
+      "\"a\\qb\"",  "\"\\u12G4\"", "\"\\ud83d\"", "\"a\tb\"",     "01",
+      "1.",         "1e+",         "tru",        "// comment\n{}",
+      "[1, 2",      "{\"a\" 1}",   "NaN",        "{'a': 1}"};
+  for (const char *text : documents) {
+    std::string message = parseError(text);
+    EXPECT_EQ(message.rfind("x.json: line ", 0), 0u) << text << ": " << message;
+    EXPECT_NE(message.find(" (offset "), std::string::npos) << message;
+    EXPECT_NE(message.find("): syntax error while parsing"), std::string::npos)
+        << message;
+  }
+  EXPECT_EQ(parseError("[1, 2"),
+            "x.json: line 1, column 6 (offset 5): syntax error while parsing "
+            "array - unexpected end of input; expected ']'");
+}
+
+TEST(Manifest, RejectsDuplicateKeys) {
+  EXPECT_EQ(parseError("{\"a\": 1, \"a\": 2}"), "x.json: duplicate key \"a\"");
+  EXPECT_EQ(errorWith("\"BLOCK_N\": 64", "\"BLOCK_N\": 64, \"BLOCK_M\": 1"),
+            "out/fa2.json: duplicate key \"BLOCK_M\"");
+  // Found wherever they are, in objects of many members too.
+  std::string constants = "\"CAUSAL\": 0";
+  for (int i = 0; i < 200000; ++i)
+    constants += ", \"C" + std::to_string(i) + "\": " + std::to_string(i);
+  EXPECT_EQ(errorWith("\"CAUSAL\": 0", constants + ", \"C123456\": 0"),
+            "out/fa2.json: duplicate key \"C123456\"");
+}
+
+TEST(Manifest, RejectsDeepNestingWithoutCrashing) {
+  EXPECT_EQ(parseError(std::string(100000, '[')),
+            "x.json: nesting deeper than 200 levels");
+  EXPECT_EQ(parseError(std::string(100000, '{')).rfind("x.json: line 1, ", 0),
+            0u);
+  // 200 levels are a document (if not a manifest).
+  EXPECT_EQ(parseError(std::string(200, '[') + std::string(200, ']')),
+            "x.json: manifest: expected an object, got an array");
+}
+
+TEST(Manifest, DecodesUnicodeEscapes) {
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(replaced(
+      fa2ManifestText(), "\"kernel\": \"fa2\"",
+      "\"kernel\": \"x\\u00e9\\ud83d\\ude00\""));
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_EQ(m->kernel, "x\xc3\xa9\xf0\x9f\x98\x80");
+}
+
+// Float constants must read the same in a process whose C locale writes
+// decimals with a comma (e.g. Python after locale.setlocale(LC_ALL, "")).
+TEST(Manifest, NumbersIgnoreTheProcessLocale) {
+  std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+  const char *comma = nullptr;
+  for (const char *name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8"})
+    if (std::setlocale(LC_NUMERIC, name)) {
+      comma = name;
+      break;
+    }
+  if (!comma)
+    GTEST_SKIP() << "no locale with a decimal comma is installed";
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(
+      replaced(fa2ManifestText(), "\"CAUSAL\": 0",
+               "\"CAUSAL\": 0, \"A\": 1.5, \"B\": 2.25e1"));
+  std::string written = m.ok() ? m->toJson() : "";
+  std::setlocale(LC_NUMERIC, previous.c_str());
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_EQ(m->findConstant("A")->floatValue, 1.5) << comma;
+  EXPECT_EQ(m->findConstant("B")->floatValue, 22.5) << comma;
+  EXPECT_NE(written.find("\"A\": 1.5,"), std::string::npos) << written;
+}
+
+// The compiler writes manifests with toJson (lib/Target/Manifest.cpp), the
+// runtime reads them with parse: one schema.
+TEST(Manifest, WritesWhatItReads) {
+  rt::Expected<rt::Manifest> m =
+      rt::Manifest::parse(fa2ManifestText(), "out/fa2.json");
+  ASSERT_TRUE(m.ok()) << m.message();
+  std::string text = m->toJson();
+  EXPECT_EQ(text.rfind("{\n  \"format\": \"tessera-manifest\",\n  \"version\": "
+                       "1,\n  \"kernel\": \"fa2\",\n",
+                       0),
+            0u)
+      << text;
+  EXPECT_NE(text.find("  \"block\": [\n    128,\n    1,\n    1\n  ],\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("\"grid\": [\n    \"cdiv(N, 128)\",\n    \"BH\",\n"
+                      "    \"1\"\n  ],\n  \"dynamic_shared_memory\": 49152,\n"),
+            std::string::npos)
+      << text;
+  // No "align" where the manifest gave none; "resources" last.
+  EXPECT_EQ(text.find("\"align\""), std::string::npos);
+  EXPECT_NE(text.find("  \"resources\": {\n    \"registers\": 168,\n"),
+            std::string::npos);
+  EXPECT_EQ(text.substr(text.size() - 4), "}\n}\n");
+  rt::Expected<rt::Manifest> again = rt::Manifest::parse(text, "out/fa2.json");
+  ASSERT_TRUE(again.ok()) << again.message();
+  EXPECT_EQ(again->toJson(), text);
+}
+
+TEST(Manifest, WritesConstantsInitAndAlign) {
+  std::string text = replaced(fa2ManifestText(), "\"CAUSAL\": 0",
+                              "\"CAUSAL\": true, \"TWO\": 2.0, \"EPS\": 1e-05, "
+                              "\"HUGE\": \"inf\", \"NOTHING\": \"nan\", "
+                              "\"BIG\": 1.5e300, \"ALPHA\": 0.125");
+  text = replaced(text,
+                  "\"shape\": [\"BH\", \"N\"],      \"role\": \"output\"}",
+                  "\"shape\": [\"BH\", \"N\"], \"role\": \"inout\", \"init\": "
+                  "\"-inf\", \"align\": 4}");
+  text = replaced(text, "\"role\": \"output\"}",
+                  "\"role\": \"inout\", \"init\": \"0\"}");
+  text = replaced(text, "\"block\": [128, 1, 1]", "\"block\": [64, 2]");
+  text = replaced(text, ",\n  \"resources\": {\"registers\": 168, "
+                        "\"spill_stores\": 0, \"spill_loads\": 0, \"stack\": "
+                        "0,\n                \"static_shared_memory\": 0}",
+                  "");
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(text);
+  ASSERT_TRUE(m.ok()) << m.message();
+  std::string written = m->toJson();
+  for (const char *expected :
+       {"\"CAUSAL\": 1,", "\"TWO\": 2.0,", "\"EPS\": 1e-05,",
+        "\"HUGE\": \"inf\",", "\"NOTHING\": \"nan\",", "\"BIG\": 1.5e+300,",
+        "\"ALPHA\": 0.125\n", "\"init\": 0\n", "\"init\": \"-inf\",",
+        "\"align\": 4\n", "\"block\": [\n    64,\n    2\n  ],"})
+    EXPECT_NE(written.find(expected), std::string::npos)
+        << expected << " not in\n"
+        << written;
+  EXPECT_EQ(written.find("resources"), std::string::npos);
+  rt::Expected<rt::Manifest> again = rt::Manifest::parse(written);
+  ASSERT_TRUE(again.ok()) << again.message();
+  EXPECT_EQ(again->toJson(), written);
+  EXPECT_EQ(again->blockDims, 2u);
 }
 
 TEST(Manifest, ValidatesFields) {
