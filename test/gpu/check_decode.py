@@ -136,9 +136,10 @@ def bench(rows):
                 torch.nn.functional.scaled_dot_product_attention(qd, kd, vd, **gqa)
         times = {
             "one": do_bench(lambda: ops.flash_attn_with_kvcache(
-                q, kc, vc, cache_seqlens=seqlens, block_table=table, num_splits=1)),
+                q, kc, vc, cache_seqlens=seqlens, block_table=table, causal=True,
+                num_splits=1)),
             "split": do_bench(lambda: ops.flash_attn_with_kvcache(
-                q, kc, vc, cache_seqlens=seqlens, block_table=table)),
+                q, kc, vc, cache_seqlens=seqlens, block_table=table, causal=True)),
             "sdpa": do_bench(sdpa),
         }
         moved = 2 * sum(lens) * hk * d * 2
