@@ -153,11 +153,25 @@ def check(dtype, d, mask, shape, heads, rows):
     return ok
 
 
+def host_us(fn, count=20):
+    """Host time of one call of `fn` in µs: `count` calls queued without a
+    synchronization (the GPU work of a call is asynchronous), then one wait
+    outside the timing. When it exceeds the GPU time, the launches (Python,
+    argument packing) bound the step, not the kernels."""
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(count):
+        fn()
+    elapsed = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return elapsed / count * 1e6
+
+
 def bench(rows):
     from torch.nn.attention import SDPBackend, sdpa_kernel
     print("\n| shape B,H,N,D | dtype | causal | tessera fwd+bwd | SDPA flash fwd+bwd | ratio | "
-          "tessera bwd | SDPA bwd | ratio |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "tessera bwd | SDPA bwd | ratio | tessera host µs | SDPA host µs |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for (b, h, n, d), causals in BENCH:
         for dtype in ("f16", "bf16") if (b, h, n, d) in SWEEP_SHAPES else ("f16",):
             for causal in causals:
@@ -194,14 +208,17 @@ def bench(rows):
                 }
                 tf = {key: (fwd_flops + bwd_flops if "bwd" not in key else bwd_flops) / ms / 1e9
                       for key, ms in times.items()}
+                host = {key: host_us(fn) for key, fn in (("ours", ours), ("theirs", theirs))}
                 print(f"| {b},{h},{n},{d} | {dtype} | {'yes' if causal else 'no'} | "
                       f"{tf['ours']:.1f} | {tf['theirs']:.1f} | {tf['ours'] / tf['theirs']:.2f}× | "
                       f"{tf['ours bwd']:.1f} | {tf['theirs bwd']:.1f} | "
-                      f"{tf['ours bwd'] / tf['theirs bwd']:.2f}× |", flush=True)
+                      f"{tf['ours bwd'] / tf['theirs bwd']:.2f}× | {host['ours']:.0f} | "
+                      f"{host['theirs']:.0f} |", flush=True)
                 rows.append(dict(kind="bench", dtype=dtype, D=d, shape=f"{b},{h},{n},{d}",
                                  mask="causal" if causal else "none",
                                  **{f"tflops {key}": f"{value:.1f}" for key, value in tf.items()},
-                                 **{f"ms {key}": f"{value:.4f}" for key, value in times.items()}))
+                                 **{f"ms {key}": f"{value:.4f}" for key, value in times.items()},
+                                 **{f"host us {key}": f"{value:.0f}" for key, value in host.items()}))
 
 
 def sweep(rows):
