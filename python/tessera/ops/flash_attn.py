@@ -21,9 +21,11 @@ the tensors' GPU and cached (tessera.compile). Inputs are never copied: the
 kernels take strided views. Out is allocated like q (torch.empty_like), Lse
 as float32 [B, H, N] (varlen: [H, total]).
 
-Both functions go through the custom ops torch.ops.tessera.flash_attn_fwd
-and flash_attn_varlen_fwd (torch.library), whose fake implementations let
-torch.compile trace them. CUDA tensors launch on the current stream; CPU
+The functions are custom ops (torch.ops.tessera.flash_attn_fwd, _bwd,
+_varlen_fwd, _with_kvcache; torch.library) whose fake implementations let
+torch.compile trace them; called eagerly they run the implementations
+directly (the ops' dispatch costs more host time than the launches). CUDA
+tensors launch on the current stream; CPU
 tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter
 (tessera.interpret: the GPU's numerics, slow, for tests).
 
@@ -194,6 +196,7 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
 
 _KERNELS = {}
 _KERNELS_LOCK = threading.Lock()
+_TARGETS = {}  # CUDA device index -> target
 _SOURCES = {}
 # The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
 _WINDOWED = ("fa2", "fa2_bnhd", "fa2_bwd")
@@ -245,7 +248,9 @@ def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=F
     """The compiled Kernel of a combination for `device` (a torch.device);
     `entry` picks one kernel of a file that has several (kernels/fa2_bwd.tile)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
-    target = _compiler.default_target(index)
+    target = _TARGETS.get(index)
+    if target is None:
+        target = _TARGETS[index] = _compiler.default_target(index)
     key = (name, entry, dtype, head_dim, causal, left, right, alibi, tuple(extra), target)
     with _KERNELS_LOCK:
         kernel = _KERNELS.get(key)
@@ -617,8 +622,8 @@ class _FlashAttn(torch.autograd.Function):
     @staticmethod
     def forward(ctx, q, k, v, alibi_slopes, softmax_scale, causal, window_left,
                 window_right):
-        out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes, softmax_scale,
-                                                    causal, window_left, window_right)
+        out, lse = _op("flash_attn_fwd", _fwd, q)(q, k, v, alibi_slopes, softmax_scale,
+                                                  causal, window_left, window_right)
         ctx.save_for_backward(q, k, v, out, lse, alibi_slopes)
         ctx.mode = (softmax_scale, causal, window_left, window_right)
         ctx.mark_non_differentiable(lse)
@@ -627,13 +632,25 @@ class _FlashAttn(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dout, _dlse):
         q, k, v, out, lse, alibi_slopes = ctx.saved_tensors
-        dq, dk, dv = torch.ops.tessera.flash_attn_bwd(dout, q, k, v, out, lse, alibi_slopes,
-                                                      *ctx.mode)
+        dq, dk, dv = _op("flash_attn_bwd", _bwd, q)(dout, q, k, v, out, lse, alibi_slopes,
+                                                    *ctx.mode)
         return dq, dk, dv, None, None, None, None, None
 
 
 def _wants_grad(*tensors):
     return torch.is_grad_enabled() and any(t.requires_grad for t in tensors)
+
+
+def _op(name, implementation, q):
+    """The custom op torch.ops.tessera.NAME while torch.compile traces (or on
+    meta tensors: its fake), else its implementation, called directly: the
+    custom op's dispatch costs more host time than the launches themselves."""
+    compiler = getattr(torch, "compiler", None)
+    tracing = compiler is not None and hasattr(compiler, "is_compiling") and \
+        compiler.is_compiling()
+    if tracing or q.device.type == "meta":
+        return getattr(torch.ops.tessera, name)
+    return implementation
 
 
 # ----------------------------------------------------------------------------
@@ -665,8 +682,8 @@ def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
     if _wants_grad(q, k, v):
         out, lse = _FlashAttn.apply(q, k, v, alibi_slopes, scale, causal, left, right)
     else:
-        out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes, scale, causal,
-                                                    left, right)
+        out, lse = _op("flash_attn_fwd", _fwd, q)(q, k, v, alibi_slopes, scale, causal, left,
+                                                  right)
     return (out, lse, None) if return_attn_probs else out
 
 
@@ -689,7 +706,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
         _unsupported("flash_attn_varlen_func", "a gradient (q, k or v requires grad)",
                      "kernels/fa2_bwd.tile takes [B, N, H, D] batches: use flash_attn_func")
     causal, left, right = normalize_window(window_size, causal)
-    out, lse = torch.ops.tessera.flash_attn_varlen_fwd(
+    out, lse = _op("flash_attn_varlen_fwd", _varlen_fwd, q)(
         q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q), int(max_seqlen_k),
         _scale(softmax_scale, q.shape[-1]), causal, left, right)
     return (out, lse, None) if return_attn_probs else out
@@ -731,7 +748,7 @@ def flash_attn_with_kvcache(q, k_cache, v_cache, k=None, v=None, rotary_cos=None
     if _wants_grad(q, k_cache, v_cache):
         _unsupported(function, "a gradient (q or the cache requires grad)", "decoding is "
                      "forward-only")
-    out, lse = torch.ops.tessera.flash_attn_with_kvcache(
+    out, lse = _op("flash_attn_with_kvcache", _kvcache, q)(
         q, k_cache, v_cache, cache_seqlens, block_table, _scale(softmax_scale, q.shape[-1]),
         bool(causal), min(num_splits, DECODE_MAX_SPLITS))
     return (out, lse) if return_softmax_lse else out
