@@ -77,6 +77,7 @@ DECODE_CONFIGS = {(d, masked): _DECODE for d in (64, 128) for masked in (False, 
 DECODE_MAX_QUERIES = 16
 DECODE_PAGES = (16, 32, 64)
 DECODE_MAX_SPLITS = 64
+DECODE_MIN_SPLIT_PAGES = 32
 SUPPORTED_SUMMARY = (
     "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
     f"the same N and H for q, k and v, D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
@@ -197,6 +198,7 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
 _KERNELS = {}
 _KERNELS_LOCK = threading.Lock()
 _TARGETS = {}  # CUDA device index -> target
+_SMS = {}      # CUDA device index -> multiprocessors
 _SOURCES = {}
 # The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
 _WINDOWED = ("fa2", "fa2_bnhd", "fa2_bwd")
@@ -447,15 +449,20 @@ def _kvcache_pages(k_cache, v_cache, block_table):
 
 def decode_splits(batch, heads, max_pages, device):
     """Splits of the K/V length for fa2_paged_decode_split (1: the one-pass
-    kernel): enough programs for two per SM, at least two pages per split,
-    at most DECODE_MAX_SPLITS. Reads only shapes (no host synchronization)."""
+    kernel): enough programs for two per SM, each split at least
+    DECODE_MIN_SPLIT_PAGES pages (shorter splits lose more to the combine and
+    the tail than they gain: test/gpu/RESULTS.md v10), at most
+    DECODE_MAX_SPLITS. Reads only shapes (no host synchronization)."""
     if device.type != "cuda":
         return 1 if max_pages < 4 else 2
-    sms = torch.cuda.get_device_properties(device).multi_processor_count
+    sms = _SMS.get(device.index)
+    if sms is None:
+        sms = _SMS[device.index] = torch.cuda.get_device_properties(device).multi_processor_count
     programs = batch * heads
     if programs >= sms:
         return 1
-    return max(1, min(-(-2 * sms // programs), max_pages // 2, DECODE_MAX_SPLITS))
+    return max(1, min(-(-2 * sms // programs), max_pages // DECODE_MIN_SPLIT_PAGES,
+                      DECODE_MAX_SPLITS))
 
 
 def _kvcache(q, k_cache, v_cache, cache_seqlens, block_table, softmax_scale, causal,
