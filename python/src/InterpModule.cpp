@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Conversion/Pipeline.h"
+#include "tessera/Conversion/PassPipelines.h"
 #include "tessera/Frontend/Frontend.h"
 #include "tessera/Interpreter/Interpreter.h"
 #include "tessera/Transforms/Passes.h"

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Conversion/Pipeline.h"
+#include "tessera/Conversion/PassPipelines.h"
 #include "tessera/Frontend/Frontend.h"
 #include "tessera/Target/Manifest.h"
 #include "tessera/Target/Target.h"

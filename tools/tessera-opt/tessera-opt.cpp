@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tessera/Conversion/Passes.h"
-#include "tessera/Conversion/Pipeline.h"
+#include "tessera/Conversion/PassPipelines.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "Tile/IR/TileDialect.h"

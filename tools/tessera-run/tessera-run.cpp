@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Conversion/Pipeline.h"
+#include "tessera/Conversion/PassPipelines.h"
 #include "tessera/Interpreter/Interpreter.h"
 #include "tessera/Interpreter/Npy.h"
 #include "tessera/Interpreter/ReferenceAttention.h"

@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Conversion/Pipeline.h"
+#include "tessera/Conversion/PassPipelines.h"
 
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"

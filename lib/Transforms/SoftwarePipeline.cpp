@@ -1,4 +1,4 @@
-//===- Pipeline.cpp - cp.async multi-buffering of loop loads --------------===//
+//===- SoftwarePipeline.cpp - cp.async multi-buffering of loop loads ------===//
 //
 // Part of Tessera. Software pipelining in the style of the FlashAttention-2
 // CUDA kernels: tiles for iteration k + S - 1 are copied while iteration k

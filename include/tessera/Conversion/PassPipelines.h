@@ -1,12 +1,12 @@
-//===- Pipeline.h - The tile-to-NVVM pass pipeline --------------*- C++ -*-===//
+//===- PassPipelines.h - The registered tile-to-NVVM pipelines --*- C++ -*-===//
 //
 // Part of Tessera. One definition of the compiler's pipeline, shared by
 // `tessera-opt --tessera-to-nvvm` and `tessera-compile`.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TESSERA_CONVERSION_PIPELINE_H
-#define TESSERA_CONVERSION_PIPELINE_H
+#ifndef TESSERA_CONVERSION_PASSPIPELINES_H
+#define TESSERA_CONVERSION_PASSPIPELINES_H
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -72,4 +72,4 @@ void registerTesseraPipelines();
 
 } // namespace tessera
 
-#endif // TESSERA_CONVERSION_PIPELINE_H
+#endif // TESSERA_CONVERSION_PASSPIPELINES_H

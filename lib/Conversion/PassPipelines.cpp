@@ -1,10 +1,10 @@
-//===- Pipeline.cpp - The tile-to-NVVM pass pipeline ----------------------===//
+//===- PassPipelines.cpp - The registered tile-to-NVVM pipelines ----------===//
 //
 // Part of Tessera.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tessera/Conversion/Pipeline.h"
+#include "tessera/Conversion/PassPipelines.h"
 
 #include "tessera/Conversion/Passes.h"
 #include "tessera/Target/Chips.h"

@@ -1,0 +1,107 @@
+//===- LayoutGeometry.h - Per-thread slots of #tilegpu layouts --*- C++ -*-===//
+//
+// Part of Tessera. Which element of a laid-out tile each per-thread slot
+// holds, in the coordinates of the running thread (warp, lane = 4 * group +
+// quad). The fragment layouts follow the PTX ISA, "Matrix Fragments for
+// mma.m16n8k16 with floating point type" (section 9.7.14.5.8).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_CONVERSION_LAYOUTGEOMETRY_LAYOUTGEOMETRY_H
+#define TESSERA_CONVERSION_LAYOUTGEOMETRY_LAYOUTGEOMETRY_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+
+namespace tessera::lowering {
+
+/// An i32 constant.
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+/// An i64 constant.
+mlir::Value i64Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+/// `v + c` on i32, or `v` itself when `c` is 0.
+mlir::Value addI32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                   int64_t c);
+
+/// The coordinates of the running thread that every layout is written in:
+/// lane = 4 * group + quad within warp `warp`.
+struct ThreadIds {
+  mlir::Value tid, warp, lane, group, quad;
+  /// The warps of the CTA (from the kernel's nvvm.maxntid).
+  unsigned numWarps = 0;
+
+  /// Reads the thread id at the builder's insertion point.
+  static ThreadIds get(mlir::OpBuilder &b, mlir::Location loc);
+
+  /// The warp's place in a layout of `warpsM` warps. A tile with fewer row
+  /// fragments than the CTA has warps is replicated: warp w holds what warp
+  /// w % warpsM would.
+  mlir::Value warpIn(mlir::OpBuilder &b, mlir::Location loc,
+                     unsigned warpsM) const;
+
+  /// Whether the warp holds the first copy of a layout of `warpsM` warps.
+  mlir::Value isFirstReplica(mlir::OpBuilder &b, mlir::Location loc,
+                             unsigned warpsM) const;
+};
+
+/// The per-thread view of an mma tile (or of one of its slices). The warps
+/// take 16-row fragments in turn: fragment mt of warp w holds rows
+/// (mt * warpsM + w) * 16 ... + 15, so that the 4 warps of a warpgroup hold
+/// 64 consecutive rows, as wgmma.m64nNk16 wants.
+struct MmaGeometry {
+  int64_t rows = 1, cols = 1;
+  unsigned warpsM = 1;
+  int64_t rowsPerWarp() const { return rows / warpsM; }
+  int64_t mTiles() const { return rowsPerWarp() / 16; }
+  /// The first row of m-fragment mt, relative to the warp's first row.
+  int64_t mTileRow(int64_t mt) const { return mt * 16 * warpsM; }
+  int64_t nTiles() const { return cols / 8; }
+  int64_t slot(int64_t mt, int64_t nt, int64_t c) const {
+    return (mt * nTiles() + nt) * 4 + c;
+  }
+};
+
+/// A slot's element: row = rowBase + rowConst, col = colBase + colConst, where
+/// the bases depend on the thread and the constants on the slot.
+struct SlotCoords {
+  int64_t rowConst = 0, colConst = 0;
+};
+
+/// Describes how a laid-out tile maps onto per-thread slots.
+struct Distribution {
+  enum Kind { Mma, Rows, Cols } kind;
+  MmaGeometry geom;
+
+  /// The distribution of a tile with an #tilegpu.mma or #tilegpu.slice
+  /// layout; none for other tiles.
+  static std::optional<Distribution> get(mlir::RankedTensorType type);
+
+  int64_t numSlots() const;
+
+  /// The (row, col) of slot `s`, relative to the thread's bases.
+  SlotCoords coords(int64_t s) const;
+
+  /// The thread's row base: warp * 16 + group.
+  mlir::Value rowBase(mlir::OpBuilder &b, mlir::Location loc,
+                      const ThreadIds &ids) const;
+
+  /// The first row of the warp's first m-fragment: warp * 16.
+  mlir::Value warpRowBase(mlir::OpBuilder &b, mlir::Location loc,
+                          const ThreadIds &ids) const;
+
+  /// The thread's column base: 2 * quad.
+  mlir::Value colBase(mlir::OpBuilder &b, mlir::Location loc,
+                      const ThreadIds &ids) const;
+
+  /// Only one copy of a replicated slot writes to memory: the first replica
+  /// of a tile with fewer warps than the CTA; for row vectors, the lane with
+  /// quad 0 of each group; for column vectors, group 0 of warp 0.
+  mlir::Value isOwner(mlir::OpBuilder &b, mlir::Location loc,
+                      const ThreadIds &ids) const;
+};
+
+} // namespace tessera::lowering
+
+#endif // TESSERA_CONVERSION_LAYOUTGEOMETRY_LAYOUTGEOMETRY_H

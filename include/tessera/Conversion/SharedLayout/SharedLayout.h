@@ -1,0 +1,79 @@
+//===- SharedLayout.h - Swizzled shared-memory tiles ------------*- C++ -*-===//
+//
+// Part of Tessera. How a 16-bit tile is stored in shared memory (16-byte
+// chunks, XOR swizzle, 64-column panels) and the addresses of its chunks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_CONVERSION_SHAREDLAYOUT_SHAREDLAYOUT_H
+#define TESSERA_CONVERSION_SHAREDLAYOUT_SHAREDLAYOUT_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace tessera::lowering {
+
+/// How a 16-bit tile of rows × cols is laid out in shared memory. Rows are
+/// cut into 16-byte chunks; chunk c of row r is stored at chunk
+/// c ^ (r % period) of its group of `period` chunks, so the 8 rows an
+/// ldmatrix reads hit distinct banks. Tiles whose rows are a multiple of
+/// 64 columns are stored as panels of 64 columns (128 bytes) one after the
+/// other, each panel rows × 128 bytes: on a 1024-byte aligned buffer that
+/// is exactly the 128-byte swizzle wgmma's shared-memory descriptors read
+/// (8-row atoms of 1024 bytes, chunk XOR row % 8).
+struct SharedTileLayout {
+  int64_t rows, cols;
+
+  SharedTileLayout(int64_t rows, int64_t cols) : rows(rows), cols(cols) {}
+  explicit SharedTileLayout(mlir::RankedTensorType storedType)
+      : rows(storedType.getDimSize(0)), cols(storedType.getDimSize(1)) {}
+
+  int64_t chunksPerRow() const { return cols / 8; }
+  bool panelled() const { return cols % 64 == 0; }
+  /// Chunks per stored row: 8 in a panel, all of them otherwise.
+  int64_t rowChunks() const { return panelled() ? 8 : chunksPerRow(); }
+  int64_t rowBytes() const { return rowChunks() * 16; }
+  int64_t panelBytes() const { return rows * 128; }
+  /// The largest power of two up to 8 that divides the stored row.
+  int64_t period() const {
+    int64_t period = 8;
+    while (rowChunks() % period != 0)
+      period /= 2;
+    return period;
+  }
+  /// The byte offset of chunk `chunk` of row `row` from the tile's start:
+  /// the layout above, computed directly (sharedAddress builds the same
+  /// offset in IR, split into a thread part and an immediate).
+  int64_t byteOffset(int64_t row, int64_t chunk) const;
+};
+
+/// The layout of a #tilegpu.shared tile: a transposed one is stored as its
+/// transpose, [N][K].
+SharedTileLayout storedLayout(mlir::RankedTensorType type);
+
+/// A coordinate in a shared tile, split into a thread-dependent part and a
+/// compile-time constant: row = rowVar + rowConst, 16-byte chunk =
+/// chunkVar + chunkConst with 0 <= chunkVar < chunkVarBound.
+struct SharedCoord {
+  mlir::Value rowVar;
+  int64_t rowConst = 0;
+  mlir::Value chunkVar;
+  int64_t chunkVarBound = 1;
+  int64_t chunkConst = 0;
+};
+
+/// The byte address of a chunk of a shared tile (SharedTileLayout) whose
+/// start is `base` (an LLVM pointer).
+///
+/// The address is built as base + (thread part) + (constant): when the
+/// constants do not change the phase and do not carry into the thread's
+/// chunk bits, (chunkVar + chunkConst) ^ phase ==
+/// ((chunkVar ^ phase) ^ lo) + hi (lo = chunkConst % period), so all the
+/// fragments of a dot share a few registers and use immediate offsets.
+mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value base, const SharedTileLayout &layout,
+                          const SharedCoord &c);
+
+} // namespace tessera::lowering
+
+#endif // TESSERA_CONVERSION_SHAREDLAYOUT_SHAREDLAYOUT_H

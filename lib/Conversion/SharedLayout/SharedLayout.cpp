@@ -1,0 +1,83 @@
+//===- SharedLayout.cpp - Swizzled shared-memory tiles --------------------===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Conversion/SharedLayout/SharedLayout.h"
+
+#include "tessera/Conversion/LayoutGeometry/LayoutGeometry.h"
+
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace tessera::tilegpu;
+
+namespace tessera::lowering {
+
+int64_t SharedTileLayout::byteOffset(int64_t row, int64_t chunk) const {
+  int64_t p = period();
+  int64_t swizzled = (chunk % p) ^ (row % p);
+  // A panelled row has one period of chunks (8): the next group of chunks
+  // is in the next panel.
+  int64_t groupBytes =
+      panelled() ? chunk / p * panelBytes() : chunk / p * p * 16;
+  return row * rowBytes() + groupBytes + swizzled * 16;
+}
+
+SharedTileLayout storedLayout(RankedTensorType type) {
+  auto shared = cast<SharedEncodingAttr>(type.getEncoding());
+  if (shared.getTransposed())
+    return {type.getDimSize(1), type.getDimSize(0)};
+  return SharedTileLayout(type);
+}
+
+Value sharedAddress(OpBuilder &b, Location loc, Value base,
+                    const SharedTileLayout &layout, const SharedCoord &c) {
+  int64_t period = layout.period(), rowBytes = layout.rowBytes();
+  // The byte offset of the start of the stored row of chunk `hi` (a
+  // multiple of the period) relative to its row.
+  auto chunkGroupBytes = [&](int64_t hi) {
+    return layout.panelled() ? hi / 8 * layout.panelBytes() : hi * 16;
+  };
+  int64_t immediate = 0;
+  Value row = c.rowVar;
+  if (c.rowConst % period == 0)
+    immediate += c.rowConst * rowBytes;
+  else
+    row = addI32(b, loc, row, c.rowConst);
+  Value phase = arith::RemUIOp::create(b, loc, row, i32Const(b, loc, period));
+  int64_t lo = c.chunkConst % period, hi = c.chunkConst - lo;
+  Value chunkBytes;
+  auto times = [&](Value v, int64_t k) -> Value {
+    return arith::MulIOp::create(b, loc, v, i32Const(b, loc, k));
+  };
+  if (c.chunkVarBound + lo <= period && lo % c.chunkVarBound == 0) {
+    Value swizzled = arith::XOrIOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, c.chunkVar, phase),
+        i32Const(b, loc, lo));
+    chunkBytes = times(swizzled, 16);
+    immediate += chunkGroupBytes(hi);
+  } else {
+    Value chunk = addI32(b, loc, c.chunkVar, c.chunkConst);
+    Value periodConst = i32Const(b, loc, period);
+    Value group = arith::DivUIOp::create(b, loc, chunk, periodConst);
+    Value swizzled = arith::XOrIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, chunk, periodConst), phase);
+    chunkBytes = arith::AddIOp::create(
+        b, loc, times(group, chunkGroupBytes(period)), times(swizzled, 16));
+  }
+  Value bytes =
+      arith::AddIOp::create(b, loc, times(row, rowBytes), chunkBytes);
+  Value address = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
+                                      base, ValueRange{bytes});
+  if (immediate == 0)
+    return address;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), address,
+                             ArrayRef<LLVM::GEPArg>{immediate});
+}
+
+} // namespace tessera::lowering

@@ -1,0 +1,135 @@
+//===- ConvertLayout.cpp - tilegpu.convert_layout via shared memory -------===//
+//
+// Part of Tessera. Layout conversions go through the op's shared scratch
+// buffer (tilegpu-allocate-shared gives its offset).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternsCommon.h"
+#include "tessera/Conversion/TileToNVVM/TileToNVVM.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::lowering;
+using namespace tessera::tile;
+using namespace tessera::tilegpu;
+
+namespace {
+
+/// tilegpu.convert_layout through a scratch buffer: every thread writes its
+/// slots (replicated slots write the same value twice), the CTA
+/// synchronizes, then every thread reads the slots of the new layout. Into
+/// #tilegpu.shared, the writes go to the swizzled positions and the buffer
+/// is the result.
+struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
+  ConvertLayoutLowering(const TypeConverter &converter, MLIRContext *ctx,
+                        bool wgmma)
+      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto src = Distribution::get(srcType);
+    if (!src)
+      return op.emitOpError("expected a register source, got ") << srcType;
+    FailureOr<int64_t> offset = sharedOffsetOf(op);
+    if (failed(offset))
+      return failure();
+    bool toShared = isa<SharedEncodingAttr>(dstType.getEncoding());
+    if (toShared && failed(checkSharedTile(op, dstType)))
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = srcType.getElementType();
+    int64_t cols = srcType.getRank() == 2 ? srcType.getDimSize(1) : 1;
+    if (srcType.getRank() == 1 && src->kind == Distribution::Cols)
+      cols = srcType.getDimSize(0);
+    Value base = sharedBase(rewriter, loc, *offset);
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+
+    // The scratch address of element (row, col): row-major, or swizzled
+    // like every shared tile when the result lives there.
+    auto address = [&](Value row, Value col) -> Value {
+      if (!toShared) {
+        Value index = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, row,
+                                  i32Const(rewriter, loc, cols)),
+            col);
+        return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
+                                   base, ValueRange{index});
+      }
+      SharedCoord coord;
+      coord.rowVar = row;
+      coord.chunkVar =
+          arith::DivUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
+      coord.chunkVarBound = cols;
+      Value chunk = sharedAddress(rewriter, loc, base,
+                                  SharedTileLayout(dstType), coord);
+      Value within =
+          arith::RemUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
+                                 chunk, ValueRange{within});
+    };
+    // (row, col) of each slot of a distribution.
+    auto slotAddresses = [&](const Distribution &dist) {
+      Value rowBase = dist.rowBase(rewriter, loc, ids);
+      Value colBase = dist.colBase(rewriter, loc, ids);
+      Value zero = i32Const(rewriter, loc, 0);
+      SmallVector<Value> result;
+      for (int64_t s = 0; s < dist.numSlots(); ++s) {
+        SlotCoords c = dist.coords(s);
+        Value row = dist.kind == Distribution::Cols
+                        ? zero
+                        : addI32(rewriter, loc, rowBase, c.rowConst);
+        Value col = dist.kind == Distribution::Rows
+                        ? zero
+                        : addI32(rewriter, loc, colBase, c.colConst);
+        result.push_back(address(row, col));
+      }
+      return result;
+    };
+
+    // Earlier readers of the scratch (a previous iteration) are done.
+    NVVM::Barrier0Op::create(rewriter, loc);
+    for (auto [s, slot] : llvm::enumerate(slotAddresses(*src)))
+      LLVM::StoreOp::create(
+          rewriter, loc,
+          vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(),
+                                    int64_t(s)),
+          slot);
+    publishSharedWrites(rewriter, loc, wgmma && toShared);
+    if (toShared) {
+      rewriter.replaceOp(op, base);
+      return success();
+    }
+    auto dst = Distribution::get(dstType);
+    if (!dst)
+      return op.emitOpError("expected a register or shared destination");
+    SmallVector<Value> values;
+    for (Value slot : slotAddresses(*dst))
+      values.push_back(LLVM::LoadOp::create(rewriter, loc, elementType, slot));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
+        op, getTypeConverter()->convertType(dstType), values);
+    return success();
+  }
+
+  bool wgmma;
+};
+
+} // namespace
+
+void tessera::populateTileLayoutConversionToNVVMPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    const TileToNVVMPatternOptions &options) {
+  patterns.add<ConvertLayoutLowering>(converter, patterns.getContext(),
+                                      options.wgmma);
+}

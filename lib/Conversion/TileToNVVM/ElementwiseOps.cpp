@@ -1,0 +1,340 @@
+//===- ElementwiseOps.cpp - Grid queries, tile construction, math ---------===//
+//
+// Part of Tessera. Ops whose slots map one to one onto the per-thread
+// vectors: grid queries, splats, constants, iota, shape ops, broadcasts of
+// slices, and elementwise arith and math.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternsCommon.h"
+#include "tessera/Conversion/TileToNVVM/TileToNVVM.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::lowering;
+using namespace tessera::tile;
+using namespace tessera::tilegpu;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Patterns: grid and view queries
+//===----------------------------------------------------------------------===//
+
+template <typename SourceOp, typename X, typename Y, typename Z>
+struct GridQueryLowering : public OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Location loc = op.getLoc();
+    Value v;
+    switch (op.getAxis()) {
+    case 0:
+      v = X::create(rewriter, loc, i32);
+      break;
+    case 1:
+      v = Y::create(rewriter, loc, i32);
+      break;
+    default:
+      v = Z::create(rewriter, loc, i32);
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: tile construction and shape ops
+//===----------------------------------------------------------------------===//
+
+struct SplatLowering : public OpConversionPattern<SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "tile without a layout");
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type,
+                                                     adaptor.getValue());
+    return success();
+  }
+};
+
+struct ConstantLowering : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tensorType = dyn_cast<RankedTensorType>(op.getType());
+    if (!tensorType)
+      return failure();
+    auto type = dyn_cast_if_present<VectorType>(
+        getTypeConverter()->convertType(tensorType));
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!type || !splat)
+      return op.emitOpError("expected a splat constant tile with a layout");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, type, SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()));
+    return success();
+  }
+};
+
+struct IotaLowering : public OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dist = Distribution::get(op.getType());
+    if (!dist || dist->kind == Distribution::Mma)
+      return op.emitOpError("expected a row or column slice layout");
+    Location loc = op.getLoc();
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    bool rows = dist->kind == Distribution::Rows;
+    Value base = rows ? dist->rowBase(rewriter, loc, ids)
+                      : dist->colBase(rewriter, loc, ids);
+    SmallVector<int32_t> offsets;
+    for (int64_t s = 0; s < dist->numSlots(); ++s) {
+      SlotCoords c = dist->coords(s);
+      offsets.push_back(rows ? c.rowConst : c.colConst);
+    }
+    auto vecType = VectorType::get({dist->numSlots()}, rewriter.getI32Type());
+    Value consts = arith::ConstantOp::create(
+        rewriter, loc, vecType,
+        DenseElementsAttr::get(vecType, ArrayRef<int32_t>(offsets)));
+    Value bases = vector::BroadcastOp::create(rewriter, loc, vecType, base);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, consts, bases);
+    return success();
+  }
+};
+
+/// Ops that only reinterpret the per-thread slots: expand_dims of a slice,
+/// trans of a shared tile, a broadcast that changes nothing.
+template <typename SourceOp>
+struct ForwardLowering : public OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type from = this->getTypeConverter()->convertType(op.getSrc().getType());
+    Type to = this->getTypeConverter()->convertType(op.getType());
+    if (!from || from != to)
+      return rewriter.notifyMatchFailure(op, "slots change");
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// broadcast of a row (M×1) or column (1×N) slice to the parent mma tile:
+/// each mma slot takes the slice slot of its row or column.
+struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = Distribution::get(op.getSrc().getType());
+    auto dst = Distribution::get(op.getType());
+    if (!src || !dst || dst->kind != Distribution::Mma ||
+        src->kind == Distribution::Mma)
+      return rewriter.notifyMatchFailure(op, "not a slice-to-mma broadcast");
+    SmallVector<int64_t> mask;
+    const MmaGeometry &g = dst->geom;
+    for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+      for (int64_t nt = 0; nt < g.nTiles(); ++nt)
+        for (int64_t c = 0; c < 4; ++c)
+          mask.push_back(src->kind == Distribution::Rows ? mt * 2 + c / 2
+                                                         : nt * 2 + c % 2);
+    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getSrc(),
+                                                   adaptor.getSrc(), mask);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: elementwise math
+//===----------------------------------------------------------------------===//
+
+/// How a math op computes one f32 (or i32) element on the GPU. The error
+/// bounds of the approximate ones are in docs/tile-language.md (Builtins).
+using ElementMath = std::function<Value(OpBuilder &, Location, Value)>;
+
+/// An LLVM intrinsic of one f32 operand.
+ElementMath intrinsic(StringRef name, double argScale = 1.0,
+                      double resultScale = 1.0) {
+  return [name, argScale, resultScale](OpBuilder &b, Location loc,
+                                       Value x) -> Value {
+    Type f32 = b.getF32Type();
+    auto scaled = [&](Value v, double scale) -> Value {
+      if (scale == 1.0)
+        return v;
+      return LLVM::FMulOp::create(
+          b, loc, v,
+          LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(scale)));
+    };
+    Value r = LLVM::CallIntrinsicOp::create(b, loc, f32,
+                                            b.getStringAttr(name),
+                                            ValueRange{scaled(x, argScale)})
+                  .getResult(0);
+    return scaled(r, resultScale);
+  };
+}
+
+/// One f32 PTX instruction `opcode $0, $1;` (for what has no intrinsic).
+ElementMath ptxUnary(StringRef opcode) {
+  return [opcode](OpBuilder &b, Location loc, Value x) -> Value {
+    return LLVM::InlineAsmOp::create(
+               b, loc, b.getF32Type(), ValueRange{x},
+               (opcode + " $0, $1;").str(), "=f,f",
+               /*has_side_effects=*/false, /*is_align_stack=*/false,
+               LLVM::tailcallkind::TailCallKind::None,
+               LLVM::AsmDialectAttr::get(b.getContext(),
+                                         LLVM::AsmDialect::AD_ATT),
+               /*operand_attrs=*/ArrayAttr())
+        .getResult(0);
+  };
+}
+
+std::optional<ElementMath> elementMathFor(Operation *op) {
+  constexpr double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
+  return llvm::TypeSwitch<Operation *, std::optional<ElementMath>>(op)
+      .Case([](math::Exp2Op) { return intrinsic("llvm.nvvm.ex2.approx.ftz.f"); })
+      .Case([](math::ExpOp) {
+        return intrinsic("llvm.nvvm.ex2.approx.ftz.f", kLog2E);
+      })
+      .Case([](math::Log2Op) { return intrinsic("llvm.nvvm.lg2.approx.ftz.f"); })
+      .Case([](math::LogOp) {
+        return intrinsic("llvm.nvvm.lg2.approx.ftz.f", 1.0, kLn2);
+      })
+      // Correctly rounded, like the interpreter's sqrtf and 1/sqrtf.
+      .Case([](math::SqrtOp) { return intrinsic("llvm.sqrt.f32"); })
+      .Case([](math::RsqrtOp) -> ElementMath {
+        return [](OpBuilder &b, Location loc, Value x) -> Value {
+          Value one = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
+                                               b.getF32FloatAttr(1.0));
+          return LLVM::FDivOp::create(b, loc, one,
+                                      intrinsic("llvm.sqrt.f32")(b, loc, x));
+        };
+      })
+      .Case([](math::AbsFOp) { return intrinsic("llvm.fabs.f32"); })
+      .Case([](math::FloorOp) { return intrinsic("llvm.floor.f32"); })
+      .Case([](math::CeilOp) { return intrinsic("llvm.ceil.f32"); })
+      .Case([](math::TanhOp) { return ptxUnary("tanh.approx.f32"); })
+      .Case([](math::AbsIOp) -> ElementMath {
+        return [](OpBuilder &b, Location loc, Value x) -> Value {
+          return LLVM::AbsOp::create(b, loc, x.getType(), x,
+                                     /*is_int_min_poison=*/false);
+        };
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// math ops on scalars or per-thread vectors, one element at a time: f32
+/// (and i32 for absi) directly, f16 and bf16 widened to f32 and rounded back
+/// (what the interpreter's numeric model does for 16-bit math).
+struct MathLowering : public ConversionPattern {
+  MathLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa_and_present<math::MathDialect>(op->getDialect()))
+      return failure();
+    std::optional<ElementMath> math = elementMathFor(op);
+    if (!math)
+      return op->emitOpError("is not supported on the GPU");
+    Location loc = op->getLoc();
+    Value input = operands[0];
+    Type element = getElementTypeOrSelf(input);
+    Type f32 = rewriter.getF32Type();
+    bool isInt = isa<math::AbsIOp>(op);
+    if (isInt ? !element.isInteger(32)
+              : !(element.isF32() || element.isF16() || element.isBF16()))
+      return op->emitOpError("expected ")
+             << (isInt ? "i32" : "f32, f16 or bf16") << " operands, got "
+             << element;
+    auto apply = [&](Value x) -> Value {
+      if (isInt || element.isF32())
+        return (*math)(rewriter, loc, x);
+      Value wide = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+      return LLVM::FPTruncOp::create(rewriter, loc, element,
+                                     (*math)(rewriter, loc, wide));
+    };
+    auto vecType = dyn_cast<VectorType>(input.getType());
+    if (!vecType) {
+      rewriter.replaceOp(op, apply(input));
+      return success();
+    }
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < vecType.getNumElements(); ++i)
+      elements.push_back(
+          apply(vector::ExtractOp::create(rewriter, loc, input, i)));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, elements);
+    return success();
+  }
+};
+
+/// Any other arith op on tiles: the same op on the per-thread vectors
+/// (all operands share one layout, so slot i of each is the same element).
+struct ElementwiseLowering : public ConversionPattern {
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa_and_present<arith::ArithDialect>(op->getDialect()) ||
+        op->getNumRegions() != 0)
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
+                         op->getAttrs());
+    Operation *lowered = rewriter.create(state);
+    // Allow a*b+c to become one FMA, as CUDA does by default (-fmad=true):
+    // exp2(s * scale - m) is one FMA and an ex2 per score.
+    if (auto fastMath = dyn_cast<arith::ArithFastMathInterface>(lowered)) {
+      arith::FastMathFlagsAttr flags = fastMath.getFastMathFlagsAttr();
+      lowered->setAttr(
+          fastMath.getFastMathAttrName(),
+          arith::FastMathFlagsAttr::get(
+              rewriter.getContext(),
+              (flags ? flags.getValue() : arith::FastMathFlags::none) |
+                  arith::FastMathFlags::contract));
+    }
+    rewriter.replaceOp(op, lowered->getResults());
+    return success();
+  }
+};
+
+} // namespace
+
+void tessera::populateTileElementwiseToNVVMPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<
+      GridQueryLowering<ProgramIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                        NVVM::BlockIdZOp>,
+      GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                        NVVM::GridDimZOp>,
+      SplatLowering, ConstantLowering, IotaLowering,
+      ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
+      ForwardLowering<BroadcastOp>, BroadcastLowering, MathLowering,
+      ElementwiseLowering>(converter, ctx);
+}

@@ -1,0 +1,102 @@
+//===- PatternsCommon.cpp - What the TileToNVVM families share ------------===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternsCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace tessera::tile;
+
+namespace tessera::lowering {
+
+LLVM::LLVMStructType viewStructType(ViewType view) {
+  MLIRContext *ctx = view.getContext();
+  auto i64 = IntegerType::get(ctx, 64);
+  auto array = LLVM::LLVMArrayType::get(i64, view.getRank());
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, {LLVM::LLVMPointerType::get(ctx, 1), array, array});
+}
+
+std::pair<Value, Value> ViewAccess::locate(OpBuilder &b, Location loc,
+                                           Value row, Value col) const {
+  unsigned rank = view.rank;
+  Value offset = i64Const(b, loc, 0);
+  Value inBounds = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  for (unsigned d = 0; d < rank; ++d) {
+    Value index = indices[d];
+    unsigned tileDim = d + tileRank;
+    if (tileDim >= rank) {
+      Value delta = (tileRank == 2 && d == rank - 1) ? col : row;
+      index = arith::AddIOp::create(b, loc, index, delta);
+    }
+    Value index64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), index);
+    Value size = view.size(b, loc, d);
+    Value ok = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index64,
+                              i64Const(b, loc, 0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index64,
+                              size));
+    inBounds = arith::AndIOp::create(b, loc, inBounds, ok);
+    // The innermost dimension is contiguous (the runtime checks it): its
+    // offsets stay constants the back end folds into addresses.
+    Value scaled = d + 1 == rank ? index64
+                                 : Value(arith::MulIOp::create(
+                                       b, loc, index64, view.stride(b, loc, d)));
+    offset = arith::AddIOp::create(b, loc, offset, scaled);
+  }
+  return {offset, inBounds};
+}
+
+ViewAccess makeAccess(Value view, ViewType viewType, ValueRange indices,
+                      unsigned tileRank) {
+  return ViewAccess{ViewValue{view, viewType.getRank()},
+                    SmallVector<Value>(indices), tileRank};
+}
+
+Value globalAddress(OpBuilder &b, Location loc, Value base, Type elementType,
+                    Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                             ValueRange{offset});
+}
+
+Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedGlobal);
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{offset});
+}
+
+LogicalResult checkSharedTile(Operation *op, RankedTensorType type) {
+  if (type.getRank() != 2 || type.getDimSize(1) % 8 != 0 ||
+      type.getElementTypeBitWidth() != 16)
+    return op->emitOpError("expected a 2-D 16-bit tile with a multiple of 8 "
+                           "columns in shared memory, got ")
+           << type;
+  return success();
+}
+
+FailureOr<int64_t> sharedOffsetOf(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+  if (!attr)
+    return op->emitOpError("expected a shared-memory offset; run "
+                           "tilegpu-allocate-shared first");
+  return attr.getInt();
+}
+
+void publishSharedWrites(OpBuilder &b, Location loc, bool wgmma) {
+  if (wgmma)
+    NVVM::FenceProxyOp::create(
+        b, loc,
+        NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+} // namespace tessera::lowering

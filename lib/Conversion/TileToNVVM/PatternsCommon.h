@@ -1,0 +1,102 @@
+//===- PatternsCommon.h - What the TileToNVVM families share ----*- C++ -*-===//
+//
+// Part of Tessera. Private to lib/Conversion/TileToNVVM: views and their
+// addressing, shared-memory buffers and their publication, common checks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_LIB_CONVERSION_TILETONVVM_PATTERNSCOMMON_H
+#define TESSERA_LIB_CONVERSION_TILETONVVM_PATTERNSCOMMON_H
+
+#include "tessera/Conversion/LayoutGeometry/LayoutGeometry.h"
+#include "tessera/Conversion/SharedLayout/SharedLayout.h"
+
+#include "Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace tessera::lowering {
+
+/// The byte offset tilegpu-allocate-shared gives a shared buffer.
+inline constexpr llvm::StringLiteral kSharedOffsetAttr =
+    "tilegpu.shared_offset";
+/// The dynamic shared memory a kernel needs (kept on the llvm.func).
+inline constexpr llvm::StringLiteral kSharedBytesAttr = "tessera.shared_bytes";
+/// The external shared global every buffer is an offset into.
+inline constexpr llvm::StringLiteral kSharedGlobal = "__tessera_smem";
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+/// A view is passed as a global pointer, its sizes and its strides.
+mlir::LLVM::LLVMStructType viewStructType(tile::ViewType view);
+
+/// Accessors of a converted view struct.
+struct ViewValue {
+  mlir::Value value;
+  unsigned rank;
+
+  mlir::Value ptr(mlir::OpBuilder &b, mlir::Location loc) const {
+    return mlir::LLVM::ExtractValueOp::create(b, loc, value,
+                                              llvm::ArrayRef<int64_t>{0});
+  }
+  mlir::Value size(mlir::OpBuilder &b, mlir::Location loc, unsigned d) const {
+    return mlir::LLVM::ExtractValueOp::create(
+        b, loc, value, llvm::ArrayRef<int64_t>{1, int64_t(d)});
+  }
+  mlir::Value stride(mlir::OpBuilder &b, mlir::Location loc,
+                     unsigned d) const {
+    return mlir::LLVM::ExtractValueOp::create(
+        b, loc, value, llvm::ArrayRef<int64_t>{2, int64_t(d)});
+  }
+};
+
+/// Addressing of tile elements inside a view: the leading indices select one
+/// element, the trailing `tileRank` dimensions start at the trailing indices.
+struct ViewAccess {
+  ViewValue view;
+  llvm::SmallVector<mlir::Value> indices; // i32, one per view dimension
+  unsigned tileRank;
+
+  /// Element offset and in-bounds predicate of the tile element at
+  /// (indices[R-2] + row, indices[R-1] + col) (2-D tiles) or
+  /// indices[R-1] + row (1-D tiles).
+  std::pair<mlir::Value, mlir::Value> locate(mlir::OpBuilder &b,
+                                             mlir::Location loc,
+                                             mlir::Value row,
+                                             mlir::Value col) const;
+};
+
+ViewAccess makeAccess(mlir::Value view, tile::ViewType viewType,
+                      mlir::ValueRange indices, unsigned tileRank);
+
+/// The address of element `offset` of the global array at `base`.
+mlir::Value globalAddress(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value base, mlir::Type elementType,
+                          mlir::Value offset);
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// The start of dynamic shared memory plus `offset` bytes.
+mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc, int64_t offset);
+
+/// Checks that `type` can be staged in shared memory by 16-byte copies.
+mlir::LogicalResult checkSharedTile(mlir::Operation *op,
+                                    mlir::RankedTensorType type);
+
+/// The byte offset tilegpu-allocate-shared gave the buffer of `op`, or an
+/// error when the allocation has not run.
+mlir::FailureOr<int64_t> sharedOffsetOf(mlir::Operation *op);
+
+/// Makes this thread's shared-memory writes (cp.async copies, stores)
+/// visible to the whole CTA: a barrier, preceded where wgmma may read the
+/// data by fence.proxy.async (wgmma reads shared memory through the async
+/// proxy, the writes went through the generic one).
+void publishSharedWrites(mlir::OpBuilder &b, mlir::Location loc, bool wgmma);
+
+} // namespace tessera::lowering
+
+#endif // TESSERA_LIB_CONVERSION_TILETONVVM_PATTERNSCOMMON_H
