@@ -27,17 +27,43 @@ namespace {
 
 constexpr StringLiteral kStagesAttr = "tilegpu.stages";
 
+/// Whether `view` reads a tensor the kernel never writes: an `input`
+/// parameter, or a `tile.narrow` of one. Reading such a tensor early, or for
+/// an iteration that does not run, reads what the iteration would have read
+/// (an index outside the tensor reads 0).
+bool isReadOnlyView(Value view) {
+  while (auto narrow = view.getDefiningOp<tile::NarrowOp>())
+    view = narrow.getView();
+  auto arg = dyn_cast<BlockArgument>(view);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()) : nullptr;
+  if (!func || arg.getOwner() != &func.getBody().front())
+    return false;
+  auto role = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                tile::TileDialect::kRoleAttrName);
+  return role && role.getValue() == "input";
+}
+
 /// Whether `v` can be recomputed for another iteration: loop invariants, the
-/// induction variable, and pure arith ops of those inside the body.
+/// induction variable, pure arith ops of those inside the body, and scalar
+/// loads at such indices from tensors the kernel only reads (a block table:
+/// `page = BlockTable[b, j]`, then `K[page, ...]`).
 bool isIterationComputable(Value v, scf::ForOp loop) {
   if (v == loop.getInductionVar())
     return true;
   if (loop.isDefinedOutsideOfLoop(v))
     return true;
   Operation *def = v.getDefiningOp();
-  if (!def || def->getBlock() != loop.getBody() ||
-      def->getDialect()->getNamespace() != "arith" || def->getNumRegions() ||
-      !isPure(def))
+  if (!def || def->getBlock() != loop.getBody() || def->getNumRegions())
+    return false;
+  if (auto scalar = dyn_cast<tile::LoadScalarOp>(def)) {
+    if (!loop.isDefinedOutsideOfLoop(scalar.getView()) ||
+        !isReadOnlyView(scalar.getView()))
+      return false;
+    return llvm::all_of(scalar.getIndices(), [&](Value index) {
+      return isIterationComputable(index, loop);
+    });
+  }
+  if (def->getDialect()->getNamespace() != "arith" || !isPure(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return isIterationComputable(operand, loop);
@@ -45,7 +71,8 @@ bool isIterationComputable(Value v, scf::ForOp loop) {
 }
 
 /// Recomputes `v` with the induction variable replaced as `mapping` says,
-/// cloning the arith ops it depends on at the builder's insertion point.
+/// cloning the arith ops and scalar loads it depends on at the builder's
+/// insertion point.
 Value recompute(OpBuilder &b, Value v, scf::ForOp loop, IRMapping &mapping) {
   if (Value mapped = mapping.lookupOrNull(v))
     return mapped;
@@ -128,13 +155,25 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
       b, loc, arith::AddIOp::create(b, loc, k, ahead), stageCount);
   issueCopies(b, loc, loop, loads, ids, nextIv, nextStage, stages);
 
+  SmallVector<Value> indices;
   for (auto [load, id] : llvm::zip(loads, ids)) {
     b.setInsertionPoint(load);
     auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
                                     b.getI64IntegerAttr(id));
     view->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));
     load.getResult().replaceAllUsesWith(view.getResult());
+    llvm::append_range(indices, load.getIndices());
     load.erase();
+  }
+  // The index computations only the replaced loads used (a block-table
+  // read, its arithmetic) are dead now.
+  while (!indices.empty()) {
+    Operation *def = indices.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() || !def->use_empty() ||
+        !(isa<tile::LoadScalarOp>(def) || isPure(def)))
+      continue;
+    llvm::append_range(indices, def->getOperands());
+    def->erase();
   }
 
   // Drain: no copy may still land in a buffer reused after the loop.

@@ -5,11 +5,17 @@ import sys
 import threading
 
 from . import compiler as _compiler
-from .runtime import BoundLaunch, Module, TesseraError, bind_values, pack
+import ctypes
+
+from .runtime import (DEFAULT_ALIGN, BoundLaunch, Module, TesseraArg, TesseraError,
+                      _last_error, _scalar_arg, _stream_handle, bind_values, library, pack)
 
 # Loaded modules, per (manifest, device): loading is a CUDA module load.
 _MODULES = {}
 _MODULES_LOCK = threading.Lock()
+# Argument signatures a Kernel remembers (its fast launch path); past this
+# many it starts over.
+_MAX_SIGNATURES = 256
 
 
 def _interpret_forced():
@@ -56,6 +62,13 @@ class Kernel:
         self.cache_hit = cache_hit
         self.compile_seconds = compile_seconds
         self.manifest = _compiler.manifest_of(entry)
+        params = self.manifest.params
+        self._names = [spec["name"] for spec in params]
+        self._tensors = [(i, spec.get("align", DEFAULT_ALIGN)) for i, spec in enumerate(params)
+                         if spec["kind"] == "tensor"]
+        self._scalars = [(i, spec) for i, spec in enumerate(params) if spec["kind"] != "tensor"]
+        # Argument signature -> (packed arguments as bytes, Module, device).
+        self._signatures = {}
 
     @property
     def name(self):
@@ -93,10 +106,69 @@ class Kernel:
         return BoundLaunch(self.module(device), packed, list(values.values()))
 
     def __call__(self, *args, stream=None, **kwargs):
+        if self._launch_again(args, kwargs, stream):
+            return
         values = list(args) + list(kwargs.values())
         if _interpret_forced() or any(_is_host_array(v) for v in values):
             return self.interpret(*args, **kwargs)
-        self.bind(*args, **kwargs)(stream)
+        bound = self.bind(*args, **kwargs)
+        self._remember(args, kwargs, bound)
+        bound(stream)
+
+    def _signature(self, args, kwargs):
+        """(values in manifest order, the key of their checks) for a call with
+        CUDA torch tensors: what `bind` checks of each tensor (dtype, shape,
+        strides, device) and each scalar's type; None for any other call."""
+        torch = sys.modules.get("torch")
+        if torch is None or len(args) + len(kwargs) != len(self._names):
+            return None
+        try:
+            values = list(args) + [kwargs[name] for name in self._names[len(args):]]
+        except KeyError:
+            return None
+        key = []
+        for value in values:
+            if isinstance(value, torch.Tensor):
+                if not value.is_cuda:
+                    return None
+                key.append((value.dtype, value.shape, value.stride(), value.get_device()))
+            else:
+                key.append(type(value))
+        return values, tuple(key)
+
+    def _remember(self, args, kwargs, bound):
+        signature = self._signature(args, kwargs)
+        if signature is None:
+            return
+        if len(self._signatures) >= _MAX_SIGNATURES:
+            self._signatures.clear()
+        self._signatures[signature[1]] = (bytes(bound._args), bound.module)
+
+    def _launch_again(self, args, kwargs, stream):
+        """The launch of a call whose argument signature a checked call had:
+        its packed arguments with this call's data pointers (each checked
+        against the manifest's "align") and scalars (checked). False when
+        the call needs the checked path (a new signature, host arrays,
+        TESSERA_INTERPRET=1, a misaligned pointer), which also reports errors."""
+        if not self._signatures or _interpret_forced():
+            return False
+        signature = self._signature(args, kwargs)
+        if signature is None or signature[1] not in self._signatures:
+            return False
+        values = signature[0]
+        packed_bytes, module = self._signatures[signature[1]]
+        packed = (TesseraArg * len(values)).from_buffer_copy(packed_bytes)
+        for i, align in self._tensors:
+            pointer = values[i].data_ptr()
+            if pointer % align:
+                return False
+            packed[i].data = pointer
+        for i, spec in self._scalars:
+            packed[i] = _scalar_arg(spec, values[i])
+        handle = _stream_handle(stream, module.device)
+        if library().tessera_launch(module.handle, packed, len(values), ctypes.c_void_p(handle)):
+            raise TesseraError(_last_error())
+        return True
 
     def grid(self, *args, **kwargs):
         """The grid a launch with these arguments would use."""

@@ -48,8 +48,8 @@ prepare() {
     "bnhd_d64_alibi kernels/fa2_bnhd.tile sm_90a auto -D ALIBI=1"
     "bnhd_d128_alibi_causal kernels/fa2_bnhd.tile sm_90a auto -D ALIBI=1 -D CAUSAL=1 -D HEAD_DIM=128"
     "bnhd_d64_alibi_win_sync kernels/fa2_bnhd.tile sm_90a sync -D ALIBI=1 -D WINDOW_LEFT=50"
-    "paged_d128 kernels/fa2_paged_decode.tile sm_90a auto"
-    "paged_d64_bf16 kernels/fa2_paged_decode.tile sm_90a auto -D HEAD_DIM=64 -D DTYPE=bf16"
+    "paged_d128 kernels/fa2_paged_decode.tile sm_90a auto --kernel fa2_paged_decode"
+    "paged_d64_bf16 kernels/fa2_paged_decode.tile sm_90a auto --kernel fa2_paged_decode -D HEAD_DIM=64 -D DTYPE=bf16"
   )
   local line name src target mma defines fill rc=0
   for line in "${cases[@]}"; do

@@ -1,6 +1,6 @@
 """tessera.ops: PyTorch operators on Tessera kernels (imports torch).
 
-flash_attn_func and flash_attn_varlen_func take flash_attn 2's arguments and
+flash_attn_func, flash_attn_varlen_func and flash_attn_with_kvcache take flash_attn 2's arguments and
 layouts; see tessera.ops.flash_attn and docs/python.md.
 """
 
@@ -13,6 +13,7 @@ from .flash_attn import (  # noqa: F401
     describe_launches,
     flash_attn_func,
     flash_attn_varlen_func,
+    flash_attn_with_kvcache,
     get_kernel,
     kernel_constants,
     kernel_source,

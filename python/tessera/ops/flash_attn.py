@@ -21,9 +21,11 @@ the tensors' GPU and cached (tessera.compile). Inputs are never copied: the
 kernels take strided views. Out is allocated like q (torch.empty_like), Lse
 as float32 [B, H, N] (varlen: [H, total]).
 
-Both functions go through the custom ops torch.ops.tessera.flash_attn_fwd
-and flash_attn_varlen_fwd (torch.library), whose fake implementations let
-torch.compile trace them. CUDA tensors launch on the current stream; CPU
+The functions are custom ops (torch.ops.tessera.flash_attn_fwd, _bwd,
+_varlen_fwd, _with_kvcache; torch.library) whose fake implementations let
+torch.compile trace them; called eagerly they run the implementations
+directly (the ops' dispatch costs more host time than the launches). CUDA
+tensors launch on the current stream; CPU
 tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter
 (tessera.interpret: the GPU's numerics, slow, for tests).
 
@@ -66,6 +68,16 @@ _BWD_D128 = dict(DKDV_BLOCK_M=32, DKDV_BLOCK_N=128, DKDV_NUM_WARPS=8,
                  DQ_BLOCK_M=128, DQ_BLOCK_N=128, DQ_NUM_WARPS=8, NUM_STAGES=2)
 BACKWARD_CONFIGS = {(64, False): _BWD_D64, (64, True): _BWD_D64,
                     (128, False): _BWD_D128, (128, True): _BWD_D128}
+# kernels/fa2_paged_decode.tile's tuning constants (its file defaults).
+_DECODE = dict(BLOCK_M=16, NUM_WARPS=4, NUM_STAGES=2)
+DECODE_CONFIGS = {(d, masked): _DECODE for d in (64, 128) for masked in (False, True)}
+# flash_attn_with_kvcache: query tokens per call (the kernel's BLOCK_M), the
+# page sizes the kernel takes as they are (a multiple of 64 runs as pages of
+# 64), and the most splits of the K/V length.
+DECODE_MAX_QUERIES = 16
+DECODE_PAGES = (16, 32, 64)
+DECODE_MAX_SPLITS = 64
+DECODE_MIN_SPLIT_PAGES = 32
 SUPPORTED_SUMMARY = (
     "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
     f"the same N and H for q, k and v, D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
@@ -102,7 +114,7 @@ def normalize_window(window_size, causal):
 
 
 def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=None,
-                    varlen=False):
+                    varlen=False, kvcache=False):
     """Raises TypeError/ValueError for bad arguments and UnsupportedError for
     combinations the kernels do not support yet. The one place to extend as
     kernels/fa2.tile grows (issue 11: strided layouts, varlen, GQA)."""
@@ -127,7 +139,7 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
     if q.shape[-1] != k.shape[-1]:
         raise ValueError(f"tessera.ops.{function}: q and k must have one head dim, got "
                          f"{q.shape[-1]} and {k.shape[-1]}")
-    if not varlen and q.shape[0] != k.shape[0]:
+    if not varlen and not kvcache and q.shape[0] != k.shape[0]:
         raise ValueError(f"tessera.ops.{function}: q and k must have one batch size, got "
                          f"{q.shape[0]} and {k.shape[0]}")
     if q.shape[-2] % k.shape[-2]:
@@ -162,12 +174,12 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
     if q.shape[-1] not in SUPPORTED_HEAD_DIMS:
         _unsupported(function, f"head dim {q.shape[-1]}", "the op compiles "
                      f"kernels/fa2.tile for D in {SUPPORTED_HEAD_DIMS}")
-    if k.shape[-2] != q.shape[-2]:
+    if k.shape[-2] != q.shape[-2] and not kvcache:
         kind = "MQA" if k.shape[-2] == 1 else "GQA"
         _unsupported(function, f"{kind} (q with {q.shape[-2]} heads, k and v with "
                      f"{k.shape[-2]})", "kernels/fa2.tile indexes K and V by the query's "
                      "head; a K/V head index is part of issue 11")
-    if not varlen and q.shape[1] != k.shape[1]:
+    if not varlen and not kvcache and q.shape[1] != k.shape[1]:
         _unsupported(function, f"different query and key lengths ({q.shape[1]} and "
                      f"{k.shape[1]})", "kernels/fa2.tile has one sequence length N")
     for name, x in (("q", q), ("k", k), ("v", v)):
@@ -185,10 +197,13 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
 
 _KERNELS = {}
 _KERNELS_LOCK = threading.Lock()
+_TARGETS = {}  # CUDA device index -> target
+_SMS = {}      # CUDA device index -> multiprocessors
 _SOURCES = {}
 # The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
 _WINDOWED = ("fa2", "fa2_bnhd", "fa2_bwd")
 _ALIBI = ("fa2_bnhd", "fa2_bwd")
+_TUNING = {"fa2_bwd": BACKWARD_CONFIGS, "fa2_paged_decode": DECODE_CONFIGS}
 
 
 def kernel_source(dtype, name="fa2"):
@@ -214,13 +229,15 @@ def kernel_source(dtype, name="fa2"):
     return _SOURCES[key]
 
 
-def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=False):
-    """The source and every constant of kernels/NAME.tile for one combination."""
+def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=False,
+                     extra=()):
+    """The source and every constant of kernels/NAME.tile for one combination;
+    `extra`: more (name, value) constants (fa2_paged_decode's PAGE)."""
     source, constants = kernel_source(dtype, name)
     masked = causal or left >= 0 or right >= 0
-    configs = BACKWARD_CONFIGS if name == "fa2_bwd" else KERNEL_CONFIGS
+    configs = _TUNING.get(name, KERNEL_CONFIGS)
     constants = dict(constants, HEAD_DIM=head_dim, CAUSAL=int(causal),
-                     **configs[(head_dim, masked)])
+                     **configs[(head_dim, masked)], **dict(extra))
     if name in _WINDOWED:
         constants.update(WINDOW_LEFT=left, WINDOW_RIGHT=right)
     if name in _ALIBI:
@@ -229,35 +246,37 @@ def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=Fal
 
 
 def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=False,
-               entry=None):
+               entry=None, extra=()):
     """The compiled Kernel of a combination for `device` (a torch.device);
     `entry` picks one kernel of a file that has several (kernels/fa2_bwd.tile)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
-    target = _compiler.default_target(index)
-    key = (name, entry, dtype, head_dim, causal, left, right, alibi, target)
+    target = _TARGETS.get(index)
+    if target is None:
+        target = _TARGETS[index] = _compiler.default_target(index)
+    key = (name, entry, dtype, head_dim, causal, left, right, alibi, tuple(extra), target)
     with _KERNELS_LOCK:
         kernel = _KERNELS.get(key)
     if kernel is None:
         source, constants = kernel_constants(dtype, head_dim, causal, left, right, name,
-                                             alibi)
+                                             alibi, extra)
         kernel = _compiler.compile(source, target, kernel=entry, **constants)
         with _KERNELS_LOCK:
             _KERNELS[key] = kernel
     return kernel
 
 
-def _launch(name, q, causal, left, right, alibi=False, entry=None, **args):
+def _launch(name, q, causal, left, right, alibi=False, entry=None, extra=(), **args):
     """Launches kernels/NAME.tile (CUDA) or interprets it (CPU, or anything
     under TESSERA_INTERPRET=1) on `args`, the kernel's parameters by name."""
     from ..kernel import _interpret_forced
     if q.device.type == "cuda" and not _interpret_forced():
         kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name, alibi,
-                            entry)
+                            entry, extra)
         kernel(**args)
         return
     from ..interpreter import interpret
     source, constants = kernel_constants(q.dtype, q.shape[-1], causal, left, right, name,
-                                         alibi)
+                                         alibi, extra)
     interpret(source, constants=constants, kernel=entry, **args)
 
 
@@ -405,6 +424,122 @@ def _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k):
                          "must have one length (B + 1)")
 
 
+def _kvcache_pages(k_cache, v_cache, block_table):
+    """The cache as the kernel's pages: (k [NB', PAGE, HK, D], v, table
+    [B, MAXB'], PAGE). Pages of 16 or 32 tokens go in as they are; a page of
+    64·r tokens is r pages of 64 (a view: the cache is contiguous over its
+    first two dims; the table becomes table·r + 0..r-1, one small device op);
+    without a block table each sequence's [N, HK, D] rows are N/64 pages."""
+    if block_table is None:
+        b, n = k_cache.shape[:2]
+        table = torch.arange(b * max(n // 64, 1), dtype=torch.int32,
+                             device=k_cache.device).view(b, -1)
+        k_cache, v_cache = (x.reshape(b * (n // 64), 64, *x.shape[2:]) if n % 64 == 0 else x
+                            for x in (k_cache, v_cache))
+        return k_cache, v_cache, table, 64
+    page = k_cache.shape[1]
+    if page in DECODE_PAGES:
+        return k_cache, v_cache, block_table, page
+    ratio = page // 64
+    k_cache, v_cache = (x.view(x.shape[0] * ratio, 64, *x.shape[2:]) for x in (k_cache, v_cache))
+    offsets = torch.arange(ratio, dtype=torch.int32, device=block_table.device)
+    table = (block_table[:, :, None] * ratio + offsets).reshape(block_table.shape[0], -1)
+    return k_cache, v_cache, table, 64
+
+
+def decode_splits(batch, heads, max_pages, device):
+    """Splits of the K/V length for fa2_paged_decode_split (1: the one-pass
+    kernel): enough programs for two per SM, each split at least
+    DECODE_MIN_SPLIT_PAGES pages (shorter splits lose more to the combine and
+    the tail than they gain: test/gpu/RESULTS.md v10), at most
+    DECODE_MAX_SPLITS. Reads only shapes (no host synchronization)."""
+    if device.type != "cuda":
+        return 1 if max_pages < 4 else 2
+    sms = _SMS.get(device.index)
+    if sms is None:
+        sms = _SMS[device.index] = torch.cuda.get_device_properties(device).multi_processor_count
+    programs = batch * heads
+    if programs >= sms:
+        return 1
+    return max(1, min(-(-2 * sms // programs), max_pages // DECODE_MIN_SPLIT_PAGES,
+                      DECODE_MAX_SPLITS))
+
+
+def _kvcache(q, k_cache, v_cache, cache_seqlens, block_table, softmax_scale, causal,
+             num_splits):
+    check_kvcache(q, k_cache, v_cache, cache_seqlens, block_table)
+    b, nq, h, d = q.shape
+    out = torch.empty_like(q)
+    lse = torch.empty((b, h, nq), dtype=torch.float32, device=q.device)
+    if not out.numel():
+        return out, lse
+    kc, vc, table, page = _kvcache_pages(k_cache, v_cache, block_table)
+    splits = num_splits or decode_splits(b, h, table.shape[1], q.device)
+    mode = (q, causal, -1, -1, False)
+    extra = (("PAGE", page),)
+    views = dict(Q=q.transpose(1, 2), KCache=kc.transpose(1, 2), VCache=vc.transpose(1, 2),
+                 BlockTable=table, SeqLens=cache_seqlens, sm_scale=softmax_scale)
+    if splits == 1:
+        _launch("fa2_paged_decode", *mode, entry="fa2_paged_decode", extra=extra,
+                Out=out.transpose(1, 2), Lse=lse, **views)
+        return out, lse
+    out_split = torch.empty((splits * b, h, nq, d), dtype=torch.float32, device=q.device)
+    lse_split = torch.empty((splits, b, h, nq), dtype=torch.float32, device=q.device)
+    _launch("fa2_paged_decode", *mode, entry="fa2_paged_decode_split", extra=extra,
+            OutSplit=out_split, LseSplit=lse_split, **views)
+    _launch("fa2_paged_decode", *mode, entry="fa2_paged_decode_combine", extra=extra,
+            OutSplit=out_split, LseSplit=lse_split, Out=out.transpose(1, 2), Lse=lse)
+    return out, lse
+
+
+def _kvcache_fake(q, k_cache, v_cache, cache_seqlens, block_table, softmax_scale, causal,
+                  num_splits):
+    check_kvcache(q, k_cache, v_cache, cache_seqlens, block_table)
+    return (torch.empty_like(q),
+            q.new_empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32))
+
+
+def check_kvcache(q, k_cache, v_cache, cache_seqlens, block_table):
+    """flash_attn_with_kvcache's argument checks, then what is not supported."""
+    function = "flash_attn_with_kvcache"
+    check_supported(function, q, k_cache, v_cache, kvcache=True)
+    b, nq, h, d = q.shape
+    if not isinstance(cache_seqlens, torch.Tensor) or cache_seqlens.dtype != torch.int32 or \
+            tuple(cache_seqlens.shape) != (b,) or cache_seqlens.device != q.device:
+        raise TypeError(f"tessera.ops.{function}: cache_seqlens: expected an int32 tensor "
+                        f"[{b}] on {q.device} (the cache length of each sequence, the new "
+                        f"tokens included)")
+    if block_table is not None:
+        if not isinstance(block_table, torch.Tensor) or block_table.dtype != torch.int32 or \
+                block_table.dim() != 2 or block_table.shape[0] != b or \
+                block_table.device != q.device:
+            raise TypeError(f"tessera.ops.{function}: block_table: expected an int32 tensor "
+                            f"[{b}, max_blocks] on {q.device}")
+        page = k_cache.shape[1]
+        if page not in DECODE_PAGES and page % 64:
+            _unsupported(function, f"page_block_size {page}", "fa2_paged_decode takes pages "
+                         f"of {', '.join(map(str, DECODE_PAGES))} or a multiple of 64 tokens")
+        if page not in DECODE_PAGES and any(x.stride(0) != page * x.stride(1)
+                                            for x in (k_cache, v_cache)):
+            _unsupported(function, "a cache not contiguous over its blocks and pages",
+                         "pages of 64·r tokens are viewed as r pages of 64")
+    else:
+        if k_cache.shape[0] != b:
+            raise ValueError(f"tessera.ops.{function}: k_cache: expected [{b}, N, HK, D] "
+                             f"without a block_table, got {list(k_cache.shape)}")
+        n = k_cache.shape[1]
+        if n % 64 or any(x.stride(0) != n * x.stride(1) for x in (k_cache, v_cache)):
+            _unsupported(function, f"a cache of {n} tokens per sequence without a "
+                         "block_table", "the cache is read as pages of 64 tokens: N must be "
+                         "a multiple of 64, contiguous over the batch")
+    if nq > DECODE_MAX_QUERIES:
+        _unsupported(function, f"{nq} query tokens", f"fa2_paged_decode takes at most "
+                     f"{DECODE_MAX_QUERIES} new tokens per sequence (BLOCK_M)")
+
+
+_KVCACHE_SCHEMA = ("flash_attn_with_kvcache(Tensor q, Tensor k_cache, Tensor v_cache, "
+                   "Tensor cache_seqlens, Tensor? block_table, float softmax_scale, "
+                   "bool causal, int num_splits) -> (Tensor, Tensor)")
 _FWD_SCHEMA = ("flash_attn_fwd(Tensor q, Tensor k, Tensor v, Tensor? alibi_slopes, "
                "float softmax_scale, bool causal, int window_left, int window_right) "
                "-> (Tensor, Tensor)")
@@ -448,6 +583,16 @@ def _register():
 
         flash_attn_bwd.register_fake(_bwd_fake)
 
+        @torch.library.custom_op("tessera::flash_attn_with_kvcache", mutates_args=())
+        def flash_attn_with_kvcache(q: Tensor, k_cache: Tensor, v_cache: Tensor,
+                                    cache_seqlens: Tensor, block_table: Optional[Tensor],
+                                    softmax_scale: float, causal: bool,
+                                    num_splits: int) -> Tuple[Tensor, Tensor]:
+            return _kvcache(q, k_cache, v_cache, cache_seqlens, block_table, softmax_scale,
+                            causal, num_splits)
+
+        flash_attn_with_kvcache.register_fake(_kvcache_fake)
+
         @torch.library.custom_op("tessera::flash_attn_varlen_fwd", mutates_args=())
         def flash_attn_varlen_fwd(q: Tensor, k: Tensor, v: Tensor, cu_seqlens_q: Tensor,
                                   cu_seqlens_k: Tensor, max_seqlen_q: int,
@@ -463,6 +608,7 @@ def _register():
     _LIBRARY = torch.library.Library("tessera", "DEF")
     for schema, real, fake in ((_FWD_SCHEMA, _fwd, _fwd_fake),
                                (_BWD_SCHEMA, _bwd, _bwd_fake),
+                               (_KVCACHE_SCHEMA, _kvcache, _kvcache_fake),
                                (_VARLEN_SCHEMA, _varlen_fwd, _varlen_fwd_fake)):
         _LIBRARY.define(schema)
         name = schema.split("(")[0]
@@ -483,8 +629,8 @@ class _FlashAttn(torch.autograd.Function):
     @staticmethod
     def forward(ctx, q, k, v, alibi_slopes, softmax_scale, causal, window_left,
                 window_right):
-        out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes, softmax_scale,
-                                                    causal, window_left, window_right)
+        out, lse = _op("flash_attn_fwd", _fwd, q)(q, k, v, alibi_slopes, softmax_scale,
+                                                  causal, window_left, window_right)
         ctx.save_for_backward(q, k, v, out, lse, alibi_slopes)
         ctx.mode = (softmax_scale, causal, window_left, window_right)
         ctx.mark_non_differentiable(lse)
@@ -493,13 +639,25 @@ class _FlashAttn(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dout, _dlse):
         q, k, v, out, lse, alibi_slopes = ctx.saved_tensors
-        dq, dk, dv = torch.ops.tessera.flash_attn_bwd(dout, q, k, v, out, lse, alibi_slopes,
-                                                      *ctx.mode)
+        dq, dk, dv = _op("flash_attn_bwd", _bwd, q)(dout, q, k, v, out, lse, alibi_slopes,
+                                                    *ctx.mode)
         return dq, dk, dv, None, None, None, None, None
 
 
 def _wants_grad(*tensors):
     return torch.is_grad_enabled() and any(t.requires_grad for t in tensors)
+
+
+def _op(name, implementation, q):
+    """The custom op torch.ops.tessera.NAME while torch.compile traces (or on
+    meta tensors: its fake), else its implementation, called directly: the
+    custom op's dispatch costs more host time than the launches themselves."""
+    compiler = getattr(torch, "compiler", None)
+    tracing = compiler is not None and hasattr(compiler, "is_compiling") and \
+        compiler.is_compiling()
+    if tracing or q.device.type == "meta":
+        return getattr(torch.ops.tessera, name)
+    return implementation
 
 
 # ----------------------------------------------------------------------------
@@ -531,8 +689,8 @@ def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
     if _wants_grad(q, k, v):
         out, lse = _FlashAttn.apply(q, k, v, alibi_slopes, scale, causal, left, right)
     else:
-        out, lse = torch.ops.tessera.flash_attn_fwd(q, k, v, alibi_slopes, scale, causal,
-                                                    left, right)
+        out, lse = _op("flash_attn_fwd", _fwd, q)(q, k, v, alibi_slopes, scale, causal, left,
+                                                  right)
     return (out, lse, None) if return_attn_probs else out
 
 
@@ -555,10 +713,52 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
         _unsupported("flash_attn_varlen_func", "a gradient (q, k or v requires grad)",
                      "kernels/fa2_bwd.tile takes [B, N, H, D] batches: use flash_attn_func")
     causal, left, right = normalize_window(window_size, causal)
-    out, lse = torch.ops.tessera.flash_attn_varlen_fwd(
+    out, lse = _op("flash_attn_varlen_fwd", _varlen_fwd, q)(
         q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q), int(max_seqlen_k),
         _scale(softmax_scale, q.shape[-1]), causal, left, right)
     return (out, lse, None) if return_attn_probs else out
+
+
+def flash_attn_with_kvcache(q, k_cache, v_cache, k=None, v=None, rotary_cos=None,
+                            rotary_sin=None, cache_seqlens=None, cache_batch_idx=None,
+                            cache_leftpad=None, block_table=None, softmax_scale=None,
+                            causal=False, window_size=(-1, -1), softcap=0.0,
+                            rotary_interleaved=True, alibi_slopes=None, num_splits=0,
+                            return_softmax_lse=False):
+    """flash_attn_with_kvcache of flash_attn 2 (decoding): q [B, NQ, H, D], the
+    NQ (<= 16) newest tokens of each sequence, already in the cache; k_cache,
+    v_cache [num_blocks, page_block_size, HK, D] addressed through block_table
+    (int32 [B, max_blocks]), or [B, N, HK, D] without one; HK may divide H
+    (GQA/MQA). cache_seqlens (int32 [B], required) is each sequence's length.
+    With causal, query i (position cache_seqlens - NQ + i) sees the keys up to
+    it. num_splits: 0 picks (decode_splits), 1 is one pass, S > 1 splits the
+    K/V length S ways (kernels/fa2_paged_decode.tile's split and combine
+    kernels). Returns out like q, and with return_softmax_lse (out, lse [B, H,
+    NQ]). Forward only; appending k/v to the cache, rotary, cache_batch_idx,
+    cache_leftpad, windows, softcap and ALiBi raise UnsupportedError."""
+    function = "flash_attn_with_kvcache"
+    for name, value in (("k", k), ("v", v), ("rotary_cos", rotary_cos),
+                        ("rotary_sin", rotary_sin), ("cache_batch_idx", cache_batch_idx),
+                        ("cache_leftpad", cache_leftpad), ("alibi_slopes", alibi_slopes)):
+        if value is not None:
+            _unsupported(function, name, "the kernel reads a cache the caller has filled")
+    if softcap:
+        _unsupported(function, f"softcap={softcap}", "fa2_paged_decode has no soft-capping")
+    if tuple(window_size) != (-1, -1):
+        _unsupported(function, f"window_size={tuple(window_size)}", "fa2_paged_decode has no "
+                     "window")
+    if cache_seqlens is None:
+        raise TypeError(f"tessera.ops.{function}: cache_seqlens is required (int32 [B])")
+    if not isinstance(num_splits, int) or num_splits < 0:
+        raise ValueError(f"tessera.ops.{function}: num_splits: expected an integer >= 0, got "
+                         f"{num_splits!r}")
+    if _wants_grad(q, k_cache, v_cache):
+        _unsupported(function, "a gradient (q or the cache requires grad)", "decoding is "
+                     "forward-only")
+    out, lse = _op("flash_attn_with_kvcache", _kvcache, q)(
+        q, k_cache, v_cache, cache_seqlens, block_table, _scale(softmax_scale, q.shape[-1]),
+        bool(causal), min(num_splits, DECODE_MAX_SPLITS))
+    return (out, lse) if return_softmax_lse else out
 
 
 def describe_launches(q, k, v):
