@@ -5,7 +5,7 @@ gradients and against SDPA-flash's own backward, then forward + backward
 timed against SDPA-flash on the same tensors.
 
 usage: python3 test/gpu/check_backward.py [--out DIR] [--no-bench] [--sweep]
-       python3 test/gpu/check_backward.py --precompile sm_90a   (where tessera-compile is)
+       python3 test/gpu/check_backward.py --precompile sm_90a [--sweep]   (where tessera-compile is)
 
 Checks: f16 and bf16, D = 64 and 128, no mask, causal, a window and causal
 ALiBi at a ragged [B, N, H] = [2, 1000, 4], and every bench shape (there on
@@ -68,7 +68,7 @@ def sweep_constants(entry, config, d, causal):
     return source, constants
 
 
-def precompile(target):
+def precompile(target, sweep=False):
     count = 0
     for dtype in DTYPES.values():
         for d in ops.SUPPORTED_HEAD_DIMS:
@@ -82,7 +82,7 @@ def precompile(target):
                     for entry in entries:
                         tessera.compile(source, target, kernel=entry, **constants)
                         count += 1
-    for entry, configs in SWEEP.items():
+    for entry, configs in SWEEP.items() if sweep else ():
         for d in ops.SUPPORTED_HEAD_DIMS:
             for causal in (False, True):
                 for config in configs:
@@ -260,7 +260,7 @@ def main():
     parser.add_argument("--precompile", metavar="TARGET")
     args = parser.parse_args()
     if args.precompile:
-        precompile(args.precompile)
+        precompile(args.precompile, args.sweep)
         return 0
     if not torch.cuda.is_available():
         print("no GPU: torch.cuda is not available")
