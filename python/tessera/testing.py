@@ -80,6 +80,32 @@ def do_bench(fn, warmup=25, rep=100, flush_l2=True, quantiles=None, return_mode=
     return _quantile(times, 0.5)
 
 
+def host_time_us(fn, count=20):
+    """Host time of one call of `fn` in µs: `count` calls queued without a
+    synchronization (a call's GPU work is asynchronous), then one wait outside
+    the timing. Above the GPU time (do_bench), the launches -- Python,
+    argument packing -- bound the call, not the kernels."""
+    import time
+    torch = _torch()
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(count):
+        fn()
+    elapsed = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return elapsed / count * 1e6
+
+
+def write_rows(path, rows, first=("kind", "dtype")):
+    """Writes dicts as a CSV whose columns are every key, `first` leading."""
+    import csv
+    fields = sorted({k for r in rows for k in r}, key=lambda k: (k not in first, k))
+    with open(path, "w", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def _quantile(sorted_values, q):
     position = q * (len(sorted_values) - 1)
     low = math.floor(position)
@@ -224,5 +250,6 @@ def finite_or_masked(x):
     return not np.isnan(_as_float64_numpy(x)).any()
 
 
-__all__ = ["do_bench", "attention_reference", "attention_grad_reference",
+__all__ = ["do_bench", "host_time_us", "write_rows", "attention_reference",
+           "attention_grad_reference",
            "attention_visible", "assert_close", "max_error", "TOLERANCES"]

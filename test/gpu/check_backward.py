@@ -24,7 +24,6 @@ As test/gpu/check_ops.py: compiling needs tessera-compile; a GPU host
 without it runs on a cache filled by --precompile (TESSERA_CACHE_DIR).
 """
 import argparse
-import csv
 import os
 import sys
 import time
@@ -38,7 +37,8 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
-from tessera.testing import attention_grad_reference, do_bench, max_error  # noqa: E402
+from tessera.testing import (attention_grad_reference, do_bench, host_time_us,  # noqa: E402
+                             max_error, write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # name -> (causal, window_size, ALiBi)
@@ -153,20 +153,6 @@ def check(dtype, d, mask, shape, heads, rows):
     return ok
 
 
-def host_us(fn, count=20):
-    """Host time of one call of `fn` in µs: `count` calls queued without a
-    synchronization (the GPU work of a call is asynchronous), then one wait
-    outside the timing. When it exceeds the GPU time, the launches (Python,
-    argument packing) bound the step, not the kernels."""
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(count):
-        fn()
-    elapsed = time.perf_counter() - start
-    torch.cuda.synchronize()
-    return elapsed / count * 1e6
-
-
 def bench(rows):
     from torch.nn.attention import SDPBackend, sdpa_kernel
     print("\n| shape B,H,N,D | dtype | causal | tessera fwd+bwd | SDPA flash fwd+bwd | ratio | "
@@ -208,7 +194,7 @@ def bench(rows):
                 }
                 tf = {key: (fwd_flops + bwd_flops if "bwd" not in key else bwd_flops) / ms / 1e9
                       for key, ms in times.items()}
-                host = {key: host_us(fn) for key, fn in (("ours", ours), ("theirs", theirs))}
+                host = {key: host_time_us(fn) for key, fn in (("ours", ours), ("theirs", theirs))}
                 print(f"| {b},{h},{n},{d} | {dtype} | {'yes' if causal else 'no'} | "
                       f"{tf['ours']:.1f} | {tf['theirs']:.1f} | {tf['ours'] / tf['theirs']:.2f}× | "
                       f"{tf['ours bwd']:.1f} | {tf['theirs bwd']:.1f} | "
@@ -283,11 +269,7 @@ def main():
     if not args.no_bench:
         bench(rows)
     os.makedirs(args.out, exist_ok=True)
-    fields = sorted({k for r in rows for k in r}, key=lambda k: (k not in ("kind", "dtype"), k))
-    with open(os.path.join(args.out, "backward.csv"), "w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=fields)
-        writer.writeheader()
-        writer.writerows(rows)
+    write_rows(os.path.join(args.out, "backward.csv"), rows)
     print(f"\nwrote {args.out}/backward.csv")
     return 0 if ok else 1
 

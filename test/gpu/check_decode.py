@@ -17,7 +17,6 @@ need over the time; SDPA-flash gets the same K/V gathered into contiguous
 Writes DIR/decode.csv; exits 1 on any failed check.
 """
 import argparse
-import csv
 import os
 import sys
 
@@ -29,7 +28,8 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
-from tessera.testing import TOLERANCES, attention_reference, do_bench, max_error  # noqa: E402
+from tessera.testing import (TOLERANCES, attention_reference, do_bench, max_error,  # noqa: E402
+                             write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # (B, H, HK, max tokens, D, page, NQ)
@@ -174,11 +174,7 @@ def main():
     if not args.no_bench:
         bench(rows)
     os.makedirs(args.out, exist_ok=True)
-    fields = sorted({k for r in rows for k in r}, key=lambda k: (k != "kind", k))
-    with open(os.path.join(args.out, "decode.csv"), "w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=fields)
-        writer.writeheader()
-        writer.writerows(rows)
+    write_rows(os.path.join(args.out, "decode.csv"), rows, first=("kind",))
     print(f"\nwrote {args.out}/decode.csv")
     return 0 if ok else 1
 

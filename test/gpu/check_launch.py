@@ -9,7 +9,6 @@ usage: TESSERA_CACHE_DIR=... python3 test/gpu/check_launch.py
 """
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "python"))
@@ -17,17 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import torch  # noqa: E402
 
 from tessera.ops import flash_attn as fa  # noqa: E402
-
-
-def host_us(fn, count=200):
-    fn()
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(count):
-        fn()
-    elapsed = time.perf_counter() - start
-    torch.cuda.synchronize()
-    return elapsed / count * 1e6
+from tessera.testing import host_time_us  # noqa: E402
 
 
 def main():
@@ -38,10 +27,10 @@ def main():
     out, lse = torch.empty_like(q), torch.empty(b, h, n, device="cuda")
     args = fa.bnhd_views(q, k, v, out, lse, fa._no_slopes(h, q.device), 0.125)
     bound = kernel.bind(**args)
-    checked = host_us(lambda: kernel.bind(**args)(None))
+    checked = host_time_us(lambda: kernel.bind(**args)(None), 200)
     kernel(**args)
-    fast = host_us(lambda: kernel(**args))
-    again = host_us(lambda: bound())
+    fast = host_time_us(lambda: kernel(**args), 200)
+    again = host_time_us(lambda: bound(), 200)
     print(f"host µs per launch: checked {checked:.1f}, remembered signature {fast:.1f}, "
           f"BoundLaunch {again:.1f}")
     ok &= fast < checked

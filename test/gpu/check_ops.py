@@ -26,7 +26,6 @@ same TESSERA_CACHE_DIR there. The runtime library comes from build/gpu
 (cmake -DTESSERA_RUNTIME_ONLY=ON) or $TESSERA_RUNTIME_LIB.
 """
 import argparse
-import csv
 import os
 import sys
 import time
@@ -39,7 +38,7 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.testing import (TOLERANCES, attention_reference, attention_visible,  # noqa: E402
-                             do_bench)
+                             do_bench, write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # name -> (causal, window_size, ALiBi)
@@ -408,11 +407,7 @@ def main():
     if not args.no_bench:
         bench(rows, args.quick)
     os.makedirs(args.out, exist_ok=True)
-    fields = sorted({k for r in rows for k in r}, key=lambda k: (k not in ("kind", "dtype"), k))
-    with open(os.path.join(args.out, "ops.csv"), "w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=fields)
-        writer.writeheader()
-        writer.writerows(rows)
+    write_rows(os.path.join(args.out, "ops.csv"), rows)
     print(f"\nwrote {args.out}/ops.csv")
     return 0 if ok else 1
 
