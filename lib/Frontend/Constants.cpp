@@ -37,6 +37,8 @@ double ConstValue::toDouble() const {
     return floatValue;
   case Kind::Bool:
     return boolValue ? 1.0 : 0.0;
+  case Kind::Type: // an element type has no value; callers check the kind
+    break;
   }
   return 0.0;
 }
