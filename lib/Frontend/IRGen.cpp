@@ -400,7 +400,8 @@ LogicalResult KernelGen::setKernelAttrs() {
   }
   gridRank = results.size();
 
-  int64_t numWarps = 4, numStages = 2;
+  int64_t numWarps = tile::TileDialect::kDefaultNumWarps;
+  int64_t numStages = tile::TileDialect::kDefaultNumStages;
   if (const KeywordArg *option = findOption("num_warps")) {
     FailureOr<int64_t> value = evalPositiveOption(*option->value, "num_warps");
     if (failed(value))

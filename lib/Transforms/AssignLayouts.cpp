@@ -450,12 +450,7 @@ struct TileGPUAssignLayoutsPass
     }
     if (failed(checkTileLevel(kernel)))
       return signalPassFailure();
-    unsigned warps = numWarps;
-    if (warps == 0) {
-      auto attr = kernel->getAttrOfType<IntegerAttr>(
-          TileDialect::kNumWarpsAttrName);
-      warps = attr ? attr.getInt() : 4;
-    }
+    unsigned warps = numWarps ? numWarps : TileDialect::getNumWarps(kernel);
     if (failed(assignLayouts(kernel, warps)))
       signalPassFailure();
   }

@@ -195,12 +195,8 @@ struct TileGPUPipelinePass
                          << static_cast<unsigned>(numStages);
       return signalPassFailure();
     }
-    unsigned stages = numStages;
-    if (stages == 0) {
-      auto attr = kernel->getAttrOfType<IntegerAttr>(
-          tile::TileDialect::kNumStagesAttrName);
-      stages = attr ? attr.getInt() : 2;
-    }
+    unsigned stages =
+        numStages ? numStages : tile::TileDialect::getNumStages(kernel);
     if (stages < 2)
       return;
     SmallVector<scf::ForOp> loops;

@@ -49,6 +49,17 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kRoleAttrName = "tile.role";
     static constexpr ::llvm::StringLiteral kInitAttrName = "tile.init";
     static constexpr ::llvm::StringLiteral kNameAttrName = "tile.name";
+
+    /// The defaults of `tile.num_warps` and `tile.num_stages` (the
+    /// `@kernel(num_warps=..., num_stages=...)` options): the one place they
+    /// are written.
+    static constexpr unsigned kDefaultNumWarps = 4;
+    static constexpr unsigned kDefaultNumStages = 2;
+
+    /// The warps per CTA of `kernel`: its `tile.num_warps`, or the default.
+    static unsigned getNumWarps(::mlir::Operation *kernel);
+    /// The pipeline depth of `kernel`: its `tile.num_stages`, or the default.
+    static unsigned getNumStages(::mlir::Operation *kernel);
   }];
 }
 

@@ -123,6 +123,21 @@ static LogicalResult verifySizes(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+/// The integer attribute `name` of `kernel`, or `fallback`.
+static unsigned getUnsignedAttr(Operation *kernel, StringRef name,
+                                unsigned fallback) {
+  auto attr = kernel->getAttrOfType<IntegerAttr>(name);
+  return attr ? attr.getInt() : fallback;
+}
+
+unsigned TileDialect::getNumWarps(Operation *kernel) {
+  return getUnsignedAttr(kernel, kNumWarpsAttrName, kDefaultNumWarps);
+}
+
+unsigned TileDialect::getNumStages(Operation *kernel) {
+  return getUnsignedAttr(kernel, kNumStagesAttrName, kDefaultNumStages);
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();

@@ -60,7 +60,7 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",
-           "Warps per CTA (0: the kernel's tile.num_warps, or 4)">,
+           "Warps per CTA (0: the kernel's tile.num_warps or its default)">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }
@@ -120,7 +120,7 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
-           "Buffers per pipelined load (0: the kernel's tile.num_stages, or 2)">,
+           "Buffers per pipelined load (0: the kernel's tile.num_stages or its default)">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect"];

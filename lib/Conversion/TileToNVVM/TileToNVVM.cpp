@@ -113,9 +113,7 @@ struct ConvertTileToNVVMPass
       return;
     gpu::GPUModuleOp gpuModule = getOrCreateGpuModule(module);
     for (func::FuncOp kernel : kernels) {
-      auto warps =
-          kernel->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
-      unsigned numThreads = 32 * (warps ? warps.getInt() : 4);
+      unsigned numThreads = 32 * TileDialect::getNumWarps(kernel);
       // What the lowering relies on and no single verifier sees: warpsM
       // divides the warps, operand and result layouts agree, buffers match;
       // views narrowed along their innermost dimension are accessed one
