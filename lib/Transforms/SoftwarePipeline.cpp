@@ -13,6 +13,9 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <functional>
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUPIPELINE
@@ -155,26 +158,37 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
       b, loc, arith::AddIOp::create(b, loc, k, ahead), stageCount);
   issueCopies(b, loc, loop, loads, ids, nextIv, nextStage, stages);
 
-  SmallVector<Value> indices;
+  // The index computations of the replaced loads (a block-table read, its
+  // arithmetic) become dead once the loads are gone; collect them first
+  // (loads may share them: K and V at one page).
+  llvm::SetVector<Operation *> indexOps;
+  std::function<void(Value)> collect = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() ||
+        !(isa<tile::LoadScalarOp>(def) || isPure(def)) ||
+        !indexOps.insert(def))
+      return;
+    for (Value operand : def->getOperands())
+      collect(operand);
+  };
+  for (tile::LoadOp load : loads)
+    for (Value index : load.getIndices())
+      collect(index);
+
   for (auto [load, id] : llvm::zip(loads, ids)) {
     b.setInsertionPoint(load);
     auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
                                     b.getI64IntegerAttr(id));
     view->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));
     load.getResult().replaceAllUsesWith(view.getResult());
-    llvm::append_range(indices, load.getIndices());
     load.erase();
   }
-  // The index computations only the replaced loads used (a block-table
-  // read, its arithmetic) are dead now.
-  while (!indices.empty()) {
-    Operation *def = indices.pop_back_val().getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody() || !def->use_empty() ||
-        !(isa<tile::LoadScalarOp>(def) || isPure(def)))
-      continue;
-    llvm::append_range(indices, def->getOperands());
-    def->erase();
-  }
+  // Users before their operands: erasing one can leave its operand unused.
+  SmallVector<Operation *> dead(indexOps.begin(), indexOps.end());
+  llvm::sort(dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+  for (Operation *op : dead)
+    if (op->use_empty())
+      op->erase();
 
   // Drain: no copy may still land in a buffer reused after the loop.
   b.setInsertionPointAfter(loop);
