@@ -1,12 +1,11 @@
 """Compiled kernels (tessera.compile) and lazily compiled ones (tessera.jit)."""
 
+import ctypes
 import os
 import sys
 import threading
 
 from . import compiler as _compiler
-import ctypes
-
 from .runtime import (DEFAULT_ALIGN, BoundLaunch, Module, TesseraArg, TesseraError,
                       _last_error, _scalar_arg, _stream_handle, bind_values, library, pack)
 
@@ -67,7 +66,7 @@ class Kernel:
         self._tensors = [(i, spec.get("align", DEFAULT_ALIGN)) for i, spec in enumerate(params)
                          if spec["kind"] == "tensor"]
         self._scalars = [(i, spec) for i, spec in enumerate(params) if spec["kind"] != "tensor"]
-        # Argument signature -> (packed arguments as bytes, Module, device).
+        # Argument signature -> (packed arguments as bytes, Module).
         self._signatures = {}
 
     @property
@@ -153,10 +152,11 @@ class Kernel:
         if not self._signatures or _interpret_forced():
             return False
         signature = self._signature(args, kwargs)
-        if signature is None or signature[1] not in self._signatures:
+        remembered = signature and self._signatures.get(signature[1])
+        if not remembered:
             return False
         values = signature[0]
-        packed_bytes, module = self._signatures[signature[1]]
+        packed_bytes, module = remembered
         packed = (TesseraArg * len(values)).from_buffer_copy(packed_bytes)
         for i, align in self._tensors:
             pointer = values[i].data_ptr()
