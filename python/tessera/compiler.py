@@ -309,6 +309,12 @@ def _compile_cached(source, constants, target, options, use_cache):
                 _publish(work, entry)
                 work = None
             raise CompileError(message, reason, constants)
+        if not (work / f"{name}.json").is_file():
+            # tessera-compile wrote one set of files per kernel of the file.
+            raise CompileError(
+                f"{source.filename} has several kernels "
+                f"({', '.join(sorted(p.stem.split('.')[-1] for p in work.glob('*.json')))}): "
+                "a Kernel is one of them, pass kernel=NAME", "error", constants)
         info["stats"] = result.stderr.strip()
         _atomic_write(work / "info.json", json.dumps(info, indent=1))
         _publish(work, entry)

@@ -98,6 +98,11 @@ class CompileTest(CacheTestCase):
             tessera.compile("no_such.tile", target="sm_80")
         with self.assertRaisesRegex(TypeError, "constant BLOCK"):
             tessera.compile(TINY, target="sm_80", BLOCK=[1])
+        # A Kernel is one kernel: a file with several asks which.
+        two = TINY + "\n" + TINY.split("const BLOCK = 64")[1].replace("def ", "def other_", 1)
+        with self.assertRaisesRegex(tessera.CompileError, r"several kernels \(.*other_.*\).*"
+                                    "kernel=NAME"):
+            tessera.compile(two, target="sm_80")
 
     def test_default_target(self):
         from tessera.compiler import target_for_capability

@@ -130,16 +130,24 @@ static void fileError(llvm::StringRef file, const llvm::Twine &message) {
       .print(/*ProgName=*/nullptr, llvm::errs());
 }
 
-/// Keeps the kernel to compile and erases the others: the one --kernel
-/// names, or the file's only kernel. With `needOne` false (--emit=tile)
-/// and no --kernel, every kernel stays. Returns the name of the kept kernel
-/// ("" when all stay).
-static mlir::FailureOr<std::string>
-selectKernel(mlir::ModuleOp module, const Options &options, bool needOne) {
+/// The module's kernels, in file order.
+static llvm::SmallVector<mlir::func::FuncOp> kernelsOf(mlir::ModuleOp module) {
   llvm::SmallVector<mlir::func::FuncOp> kernels;
   for (auto func : module.getOps<mlir::func::FuncOp>())
     if (func->hasAttr(tessera::tile::TileDialect::kKernelAttrName))
       kernels.push_back(func);
+  return kernels;
+}
+
+/// Keeps the kernel to compile and erases the others: the one `name` names
+/// (--kernel), or the file's only kernel. With `needOne` false (--emit=tile)
+/// and no name, every kernel stays. Returns the name of the kept kernel
+/// ("" when all stay).
+static mlir::FailureOr<std::string> selectKernel(mlir::ModuleOp module,
+                                                 const Options &options,
+                                                 llvm::StringRef name,
+                                                 bool needOne) {
+  llvm::SmallVector<mlir::func::FuncOp> kernels = kernelsOf(module);
   // At most this many names in a message: a file may hold thousands.
   constexpr size_t kMaxListed = 8;
   std::string known;
@@ -151,13 +159,13 @@ selectKernel(mlir::ModuleOp module, const Options &options, bool needOne) {
     known += (i ? ", " : "") + kernel.getSymName().str();
   }
   mlir::func::FuncOp kept;
-  if (!options.kernel.empty()) {
+  if (!name.empty()) {
     const auto *it = llvm::find_if(kernels, [&](mlir::func::FuncOp kernel) {
-      return kernel.getSymName() == options.kernel;
+      return kernel.getSymName() == name;
     });
     if (it == kernels.end()) {
       fileError(options.input,
-                "no kernel named '" + options.kernel + "' in this file" +
+                "no kernel named '" + name + "' in this file" +
                     (kernels.empty() ? "" : " (kernels: " + known + ")"));
       return mlir::failure();
     }
@@ -184,11 +192,13 @@ selectKernel(mlir::ModuleOp module, const Options &options, bool needOne) {
 
 /// The prefix of the files --emit=files writes: -o PREFIX, or DIR/<kernel>
 /// when -o names a directory (an existing one, or a path ending in '/').
-static std::string filePrefix(llvm::StringRef output, llvm::StringRef kernel) {
+/// For one of several kernels of a file (no --kernel) it is PREFIX.<kernel>.
+static std::string filePrefix(llvm::StringRef output, llvm::StringRef kernel,
+                              bool oneOfSeveral) {
   llvm::StringRef name = llvm::sys::path::filename(output);
   if (!output.ends_with("/") && name != "." && name != ".." &&
       !llvm::sys::fs::is_directory(output))
-    return output.str();
+    return oneOfSeveral ? (output + "." + kernel).str() : output.str();
   llvm::SmallString<128> prefix(output);
   llvm::sys::path::append(prefix, kernel);
   return std::string(prefix);
@@ -263,7 +273,8 @@ static mlir::LogicalResult emitPtx(mlir::ModuleOp module,
 static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
                                      const tessera::TargetOptions &target,
                                      const Options &options,
-                                     llvm::StringRef kernelName, bool stats) {
+                                     llvm::StringRef kernelName, bool stats,
+                                     bool oneOfSeveral = false) {
   if (options.output == "-" || options.output.empty()) {
     llvm::WithColor::error() << "expected -o PREFIX to write PREFIX.ptx, "
                                 "PREFIX.cubin and PREFIX.json (or -o DIR/ "
@@ -271,7 +282,7 @@ static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
     return mlir::failure();
   }
   llvm::Expected<tessera::EmittedKernel> emitted = tessera::emitKernelFiles(
-      module, target, filePrefix(options.output, kernelName),
+      module, target, filePrefix(options.output, kernelName, oneOfSeveral),
       /*withCubin=*/!options.noCubin);
   if (!emitted) {
     llvm::WithColor::error() << llvm::toString(emitted.takeError()) << "\n";
@@ -370,8 +381,25 @@ int main(int argc, char **argv) {
     return 1;
   // Errors of the later stages point into the .tile source too.
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  mlir::FailureOr<std::string> kernelName =
-      selectKernel(*module, options, options.emit != EmitKind::Tile);
+  // Files for a file with several kernels and no --kernel: each kernel
+  // through the pipelines on its own, into its own files.
+  if (options.emit == EmitKind::Files && options.kernel.empty() &&
+      kernelsOf(*module).size() > 1) {
+    llvm::SmallVector<std::string> names;
+    for (mlir::func::FuncOp kernel : kernelsOf(*module))
+      names.push_back(kernel.getSymName().str());
+    for (const std::string &name : names) {
+      mlir::OwningOpRef<mlir::ModuleOp> one = module->clone();
+      if (mlir::failed(selectKernel(*one, options, name, /*needOne=*/true)) ||
+          mlir::failed(runGpuPipelines(*one, options)) ||
+          mlir::failed(emitFiles(*one, target, options, name, stats,
+                                 /*oneOfSeveral=*/true)))
+        return 1;
+    }
+    return 0;
+  }
+  mlir::FailureOr<std::string> kernelName = selectKernel(
+      *module, options, options.kernel, options.emit != EmitKind::Tile);
   if (mlir::failed(kernelName))
     return 1;
   if (options.emit == EmitKind::Tile)
