@@ -326,6 +326,13 @@ def _no_slopes(heads, device):
 
 def _fwd(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right):
     check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
+    return _fwd_checked(q, k, v, alibi_slopes, softmax_scale, causal, window_left,
+                        window_right)
+
+
+def _fwd_checked(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right):
+    """flash_attn_fwd on arguments check_supported has passed (the eager path:
+    flash_attn_func checked them)."""
     out = torch.empty_like(q)
     lse = torch.empty((q.shape[0], q.shape[2], q.shape[1]), dtype=torch.float32,
                       device=q.device)
@@ -348,6 +355,14 @@ def _bwd(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, window_le
     """dq, dk, dv of flash_attn_fwd (laid out like q, k, v): kernels/fa2_bwd.tile's
     preprocessing kernel (Delta [B, H, N] float32), then dK/dV and dQ."""
     check_supported("flash_attn_func", q, k, v, alibi_slopes=alibi_slopes)
+    return _bwd_checked(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal,
+                        window_left, window_right)
+
+
+def _bwd_checked(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, window_left,
+                 window_right):
+    """flash_attn_bwd for a forward whose arguments check_supported passed
+    (the autograd node's); dout is still checked."""
     if dout.shape != q.shape or dout.dtype != q.dtype or dout.device != q.device:
         raise ValueError(f"tessera.ops.flash_attn_func backward: the gradient of out must be "
                          f"{q.dtype} {list(q.shape)} on {q.device}, got {dout.dtype} "
@@ -381,6 +396,13 @@ def _bwd_fake(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, wind
 def _varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
                 softmax_scale, causal, window_left, window_right):
     check_supported("flash_attn_varlen_func", q, k, v, varlen=True)
+    return _varlen_fwd_checked(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                               max_seqlen_k, softmax_scale, causal, window_left, window_right)
+
+
+def _varlen_fwd_checked(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+                        softmax_scale, causal, window_left, window_right):
+    """flash_attn_varlen_fwd on q, k, v check_supported has passed."""
     _check_cu_seqlens(q, k, cu_seqlens_q, cu_seqlens_k)
     if cu_seqlens_k is not cu_seqlens_q and not torch.equal(cu_seqlens_q, cu_seqlens_k):
         _unsupported("flash_attn_varlen_func", "cu_seqlens_k different from cu_seqlens_q",
@@ -629,8 +651,8 @@ class _FlashAttn(torch.autograd.Function):
     @staticmethod
     def forward(ctx, q, k, v, alibi_slopes, softmax_scale, causal, window_left,
                 window_right):
-        out, lse = _op("flash_attn_fwd", _fwd, q)(q, k, v, alibi_slopes, softmax_scale,
-                                                  causal, window_left, window_right)
+        fwd = _op("flash_attn_fwd", _fwd_checked, q)
+        out, lse = fwd(q, k, v, alibi_slopes, softmax_scale, causal, window_left, window_right)
         ctx.save_for_backward(q, k, v, out, lse, alibi_slopes)
         ctx.mode = (softmax_scale, causal, window_left, window_right)
         ctx.mark_non_differentiable(lse)
@@ -639,8 +661,8 @@ class _FlashAttn(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dout, _dlse):
         q, k, v, out, lse, alibi_slopes = ctx.saved_tensors
-        dq, dk, dv = _op("flash_attn_bwd", _bwd, q)(dout, q, k, v, out, lse, alibi_slopes,
-                                                    *ctx.mode)
+        bwd = _op("flash_attn_bwd", _bwd_checked, q)
+        dq, dk, dv = bwd(dout, q, k, v, out, lse, alibi_slopes, *ctx.mode)
         return dq, dk, dv, None, None, None, None, None
 
 
@@ -689,8 +711,8 @@ def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
     if _wants_grad(q, k, v):
         out, lse = _FlashAttn.apply(q, k, v, alibi_slopes, scale, causal, left, right)
     else:
-        out, lse = _op("flash_attn_fwd", _fwd, q)(q, k, v, alibi_slopes, scale, causal, left,
-                                                  right)
+        fwd = _op("flash_attn_fwd", _fwd_checked, q)
+        out, lse = fwd(q, k, v, alibi_slopes, scale, causal, left, right)
     return (out, lse, None) if return_attn_probs else out
 
 
@@ -713,7 +735,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
         _unsupported("flash_attn_varlen_func", "a gradient (q, k or v requires grad)",
                      "kernels/fa2_bwd.tile takes [B, N, H, D] batches: use flash_attn_func")
     causal, left, right = normalize_window(window_size, causal)
-    out, lse = _op("flash_attn_varlen_fwd", _varlen_fwd, q)(
+    out, lse = _op("flash_attn_varlen_fwd", _varlen_fwd_checked, q)(
         q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q), int(max_seqlen_k),
         _scale(softmax_scale, q.shape[-1]), causal, left, right)
     return (out, lse, None) if return_attn_probs else out
