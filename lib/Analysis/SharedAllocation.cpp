@@ -60,6 +60,10 @@ bufferTile(Operation *op) {
   if (auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(op))
     return std::make_pair(cast<RankedTensorType>(convert.getType()),
                           std::optional<int64_t>());
+  // A reduction across warps combines their partials through one.
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op))
+    if (auto scratch = tilegpu::reductionScratchType(reduce))
+      return std::make_pair(scratch, std::optional<int64_t>());
   return std::nullopt;
 }
 

@@ -118,6 +118,37 @@ private:
     return mmaFor(cast<RankedTensorType>(tile.getType()).getDimSize(0));
   }
 
+  /// The blocked layout of a tile that no dot reaches (Triton's default
+  /// blocked layout): each thread holds up to 16 bytes of `elementBytes`
+  /// elements adjacent along the innermost dimension, the lanes and then
+  /// the warps go along the columns as far as the tile is wide and along
+  /// the rows for the rest.
+  BlockedEncodingAttr blockedFor(ArrayRef<int64_t> shape,
+                                 int64_t elementBytes) const {
+    auto pow2Divisor = [](int64_t n, int64_t limit) {
+      int64_t p = n > 0 ? (n & -n) : 1;
+      return unsigned(std::max<int64_t>(1, std::min(p, limit)));
+    };
+    int64_t cols = shape.back();
+    unsigned perThread =
+        pow2Divisor(cols, std::max<int64_t>(1, 16 / std::max<int64_t>(1, elementBytes)));
+    unsigned lanes = pow2Divisor(cols / perThread, 32);
+    unsigned warps = pow2Divisor(cols / (perThread * lanes), numWarps);
+    MLIRContext *ctx = kernel->getContext();
+    if (shape.size() == 1)
+      return BlockedEncodingAttr::get(ctx, {perThread}, {32}, {numWarps}, {0});
+    return BlockedEncodingAttr::get(ctx, {1, perThread}, {32 / lanes, lanes},
+                                    {numWarps / warps, warps}, {1, 0});
+  }
+  BlockedEncodingAttr blockedFor(Value tile, int64_t elementBytes) const {
+    return blockedFor(cast<RankedTensorType>(tile.getType()).getShape(),
+                      elementBytes);
+  }
+  static int64_t elementBytesOf(Value tile) {
+    unsigned bits = getElementTypeOrSelf(tile.getType()).getIntOrFloatBitWidth();
+    return std::max<unsigned>(1, bits / 8);
+  }
+
   void cloneRematerializableOps() {
     SmallVector<Operation *> toClone;
     kernel.walk([&](Operation *op) {
@@ -209,20 +240,8 @@ private:
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
       return propagateExpandDims(expand);
-    if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      // A slice drops dimension 0 or 1 (applyToTypes rejects the mma layout
-      // of a tile of higher rank).
-      auto parent = dyn_cast_if_present<MmaEncodingAttr>(get(reduce.getSrc()));
-      if (parent && reduce.getAxis() <= 1)
-        return set(reduce.getResult(),
-                   SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
-                                          parent),
-                   op);
-      if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(
-              get(reduce.getResult())))
-        return set(reduce.getSrc(), slice.getParent(), op);
-      return success();
-    }
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      return propagateReduce(reduce);
     if (auto bcast = dyn_cast<BroadcastOp>(op))
       return propagateBroadcast(bcast);
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -248,15 +267,52 @@ private:
     return success();
   }
 
+  /// A reduction's result is the slice of its operand's layout along the
+  /// axis (and the other way round). Only the rows of an mma tile reduce in
+  /// place: a column reduction of one goes through a blocked copy.
+  LogicalResult propagateReduce(ReduceOp reduce) {
+    // A slice drops dimension 0 or 1 (applyToTypes rejects the layouts of
+    // tiles of higher rank).
+    if (reduce.getAxis() > 1)
+      return success();
+    Attribute parent = get(reduce.getSrc());
+    if (isa_and_present<MmaEncodingAttr>(parent) && reduce.getAxis() == 0) {
+      BlockedEncodingAttr blocked =
+          blockedFor(reduce.getSrc(), elementBytesOf(reduce.getSrc()));
+      conversions.insert({reduce, reduce.getSrc(), blocked});
+      parent = blocked;
+    }
+    if (isa_and_present<MmaEncodingAttr, BlockedEncodingAttr>(parent))
+      return set(reduce.getResult(),
+                 SliceEncodingAttr::get(reduce.getContext(), reduce.getAxis(),
+                                        parent),
+                 reduce);
+    if (auto slice =
+            dyn_cast_if_present<SliceEncodingAttr>(get(reduce.getResult())))
+      return set(reduce.getSrc(), slice.getParent(), reduce);
+    return success();
+  }
+
   /// expand_dims of a 1-D slice inserts dimension `axis`: operand and result
   /// are both slice<axis, P>. A row vector expanded into a row (axis 0) needs
   /// the column slice, so its operand is converted.
   LogicalResult propagateExpandDims(ExpandDimsOp expand) {
-    auto parentOf = [&](Value v) -> MmaEncodingAttr {
+    // A 2-D blocked tile of size 1 along `axis` with one element per thread
+    // there (a [1, N] row of a softmax) is distributed like the slice of its
+    // layout along `axis`: the vector expands into it in place.
+    if (auto blocked =
+            dyn_cast_if_present<BlockedEncodingAttr>(get(expand.getResult())))
+      if (expand.getAxis() <= 1 && blocked.getRank() == 2 &&
+          blocked.getSizePerThread()[expand.getAxis()] == 1)
+        return set(expand.getSrc(),
+                   SliceEncodingAttr::get(expand.getContext(),
+                                          expand.getAxis(), blocked),
+                   expand);
+    auto parentOf = [&](Value v) -> Attribute {
       auto slice = dyn_cast_if_present<SliceEncodingAttr>(get(v));
-      return slice ? slice.getParent() : MmaEncodingAttr();
+      return slice ? slice.getParent() : Attribute();
     };
-    MmaEncodingAttr parent = parentOf(expand.getResult());
+    Attribute parent = parentOf(expand.getResult());
     if (!parent)
       parent = parentOf(expand.getSrc());
     // A slice has dimension 0 or 1 (applyToTypes rejects the layout of a
@@ -281,8 +337,10 @@ private:
         unitDim = d;
     if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(get(bcast.getSrc())))
       return set(bcast.getResult(), slice.getParent(), bcast);
-    if (auto parent =
-            dyn_cast_if_present<MmaEncodingAttr>(get(bcast.getResult()))) {
+    Attribute parent = get(bcast.getResult());
+    auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(parent);
+    if (isa_and_present<MmaEncodingAttr>(parent) ||
+        (blocked && blocked.getRank() == 2)) {
       if (!unitDim)
         return set(bcast.getSrc(), parent, bcast);
       return set(bcast.getSrc(),
@@ -306,49 +364,75 @@ private:
     return success();
   }
 
-  /// Tiles no anchor reached (e.g. a copy kernel's load and store) take the
-  /// mma layout (2-D tiles first, largest first, so that the 1-D and
-  /// size-1 tiles they broadcast or reduce follow them), then the remaining
-  /// 1-D tiles the row slice of one; each choice is propagated before the
-  /// next.
+  /// Tiles no dot reached (a softmax, a norm, a copy kernel) take blocked
+  /// layouts: first the tiles loaded from or stored to global memory, whose
+  /// accesses the layout makes 16 bytes wide (narrow elements first, so that
+  /// a component with f16 and f32 accesses gets the f16 width; larger tiles
+  /// first), then the other 2-D and 1-D tiles, largest first. Each choice is
+  /// propagated before the next, so the tiles a choice reaches follow it.
   LogicalResult assignDefaults() {
-    for (int64_t rank : {2, 1}) {
-      SmallVector<Value> unassigned;
-      kernel.walk([&](Operation *op) {
-        for (Value v : op->getResults())
-          if (isTile(v) && !get(v) &&
-              cast<RankedTensorType>(v.getType()).getRank() == rank)
-            unassigned.push_back(v);
-      });
-      llvm::stable_sort(unassigned, [](Value a, Value b) {
-        return cast<RankedTensorType>(a.getType()).getNumElements() >
-               cast<RankedTensorType>(b.getType()).getNumElements();
-      });
-      for (Value v : unassigned) {
-        if (get(v))
-          continue;
-        Attribute layout =
-            rank == 2 ? Attribute(mmaFor(v))
-                      : Attribute(SliceEncodingAttr::get(v.getContext(), 1,
-                                                         mmaFor(v)));
-        if (failed(set(v, layout, v.getDefiningOp())) || failed(propagate()))
-          return failure();
-      }
+    struct Candidate {
+      Value tile;
+      int64_t elementBytes;
+      bool memory;
+    };
+    SmallVector<Candidate> candidates;
+    kernel.walk([&](Operation *op) {
+      if (auto store = dyn_cast<StoreOp>(op))
+        candidates.push_back({store.getValue(),
+                              elementBytesOf(store.getValue()), true});
+      for (Value v : op->getResults())
+        if (isTile(v))
+          candidates.push_back({v, elementBytesOf(v), isa<LoadOp>(op)});
+    });
+    llvm::stable_sort(candidates, [](const Candidate &a, const Candidate &b) {
+      auto type = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+      if (a.memory != b.memory)
+        return a.memory;
+      if (a.memory && a.elementBytes != b.elementBytes)
+        return a.elementBytes < b.elementBytes;
+      if (type(a.tile).getRank() != type(b.tile).getRank())
+        return type(a.tile).getRank() > type(b.tile).getRank();
+      return type(a.tile).getNumElements() > type(b.tile).getNumElements();
+    });
+    for (const Candidate &candidate : candidates) {
+      auto type = cast<RankedTensorType>(candidate.tile.getType());
+      if (get(candidate.tile))
+        continue;
+      if (type.getRank() > 2)
+        return emitError(candidate.tile.getLoc())
+               << "expected a 1-D or 2-D tile on the GPU (no layout "
+                  "distributes tiles of higher rank), got "
+               << type;
+      if (failed(set(candidate.tile,
+                     blockedFor(candidate.tile, candidate.elementBytes),
+                     candidate.tile.getDefiningOp())) ||
+          failed(propagate()))
+        return failure();
     }
     return success();
   }
 
-  /// Checks that an mma tile divides into 16x8 fragments over the warps.
+  /// Checks that an mma tile divides into 16x8 fragments over the warps,
+  /// and that a blocked one fits its layout.
   LogicalResult checkFits(Value v, Attribute layout, Location loc) {
     auto type = cast<RankedTensorType>(v.getType());
     auto mmaLayout = dyn_cast<MmaEncodingAttr>(layout);
     unsigned dim = 2;
     if (auto slice = dyn_cast<SliceEncodingAttr>(layout)) {
-      mmaLayout = slice.getParent();
+      mmaLayout = dyn_cast<MmaEncodingAttr>(slice.getParent());
       dim = slice.getDim();
     }
-    if (!mmaLayout)
-      return success();
+    if (!mmaLayout) {
+      if (isa<SharedEncodingAttr>(layout))
+        return success();
+      if (type.getRank() > 2)
+        return emitError(loc) << "expected a 1-D or 2-D tile on the GPU, got "
+                              << type;
+      return cast<VerifiableTensorEncoding>(layout).verifyEncoding(
+          type.getShape(), type.getElementType(),
+          [&] { return emitError(loc); });
+    }
     SmallVector<int64_t> shape(type.getShape());
     if (shape.size() == 1)
       shape.insert(shape.begin() + dim, 1);

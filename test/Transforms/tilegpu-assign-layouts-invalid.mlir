@@ -83,3 +83,24 @@ func.func @pipelined(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.k
   tilegpu.async_commit
   return
 }
+
+// -----
+
+// A blocked layout holds whole repetitions of its coverage: 5000 elements
+// are not (a tile of 8192 with the tail masked is).
+func.func @odd_row(%a: !tile.view<f16, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{expected the size of dimension 0 in #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]> to be a multiple of sizePerThread (8) and a multiple of the coverage (1024) or smaller, got 5000}}
+  %x = tile.load %a[%i] : !tile.view<f16, 1> -> tensor<5000xf16>
+  tile.store %x, %a[%i] : tensor<5000xf16> -> !tile.view<f16, 1>
+  return
+}
+
+// -----
+
+// No GPU layout distributes a tile of rank 3.
+func.func @rank3(%a: !tile.view<f32, 3>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{expected a 1-D or 2-D tile on the GPU (no layout distributes tiles of higher rank), got 'tensor<2x4x8xf32>'}}
+  %x = tile.load %a[%i, %i, %i] : !tile.view<f32, 3> -> tensor<2x4x8xf32>
+  tile.store %x, %a[%i, %i, %i] : tensor<2x4x8xf32> -> !tile.view<f32, 3>
+  return
+}

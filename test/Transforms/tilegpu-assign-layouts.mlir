@@ -147,10 +147,13 @@ func.func @replicated_rows(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 1>, %i: i
 
 // -----
 
-// Rows that are not whole mma fragments cannot be laid out.
-func.func @partial_fragment(%o: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  // expected-error @+1 {{expected the rows of 'tensor<8x16xf32>' to be a multiple of 16 (the height of an mma fragment), got 8}}
+// The rows of a dot that are not whole mma fragments cannot be laid out.
+func.func @partial_fragment(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<8x16xf16>
+  %y = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf16>
   %c = arith.constant dense<0.0> : tensor<8x16xf32>
-  tile.store %c, %o[%i, %i] : tensor<8x16xf32> -> !tile.view<f32, 2>
+  // expected-error @+1 {{expected the rows of 'tensor<8x16xf32>' to be a multiple of 16 (the height of an mma fragment), got 8}}
+  %d = tile.dot %x, %y, %c : tensor<8x16xf16>, tensor<16x16xf16> -> tensor<8x16xf32>
+  tile.store %d, %o[%i, %i] : tensor<8x16xf32> -> !tile.view<f32, 2>
   return
 }

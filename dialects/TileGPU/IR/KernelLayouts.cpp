@@ -25,11 +25,11 @@ Attribute layoutOf(Type type) {
   return tensor ? tensor.getEncoding() : Attribute();
 }
 
-/// The mma layout a register layout distributes over the warps.
-MmaEncodingAttr mmaOf(Attribute layout) {
+/// The mma or blocked layout a register layout distributes over the warps.
+Attribute warpLayoutOf(Attribute layout) {
   if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(layout))
     return slice.getParent();
-  return dyn_cast_if_present<MmaEncodingAttr>(layout);
+  return layout;
 }
 
 class KernelLayoutChecker {
@@ -71,17 +71,24 @@ private:
     if (!tensor || !tensor.getEncoding())
       return success();
     Attribute layout = tensor.getEncoding();
-    if (!isa<MmaEncodingAttr, SliceEncodingAttr, SharedEncodingAttr>(layout))
+    if (!isa<MmaEncodingAttr, BlockedEncodingAttr, SliceEncodingAttr,
+             SharedEncodingAttr>(layout))
       return op->emitOpError() << "expected a #tilegpu layout, got " << type;
     if (failed(cast<VerifiableTensorEncoding>(layout).verifyEncoding(
             tensor.getShape(), tensor.getElementType(),
             [&] { return op->emitOpError(); })))
       return failure();
-    MmaEncodingAttr mma = mmaOf(layout);
+    Attribute warpLayout = warpLayoutOf(layout);
+    auto mma = dyn_cast<MmaEncodingAttr>(warpLayout);
     if (mma && numWarps % mma.getWarpsM() != 0)
       return op->emitOpError()
              << "expected warpsM to divide the kernel's " << numWarps
              << " warps (tile.num_warps), got " << type;
+    auto blocked = dyn_cast<BlockedEncodingAttr>(warpLayout);
+    if (blocked && blocked.getNumWarps() != numWarps)
+      return op->emitOpError()
+             << "expected warpsPerCTA to multiply to the kernel's "
+             << numWarps << " warps (tile.num_warps), got " << type;
     return success();
   }
 
@@ -142,8 +149,18 @@ private:
     }
     if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
       Attribute src = layoutOf(expand.getSrc().getType());
-      if (src && src != layoutOf(expand.getType()))
-        return mismatch("the same layout for the operand and the result");
+      Attribute dst = layoutOf(expand.getType());
+      // A slice of a blocked layout expands into a tile of that layout with
+      // one element per thread along the new dimension.
+      auto slice = dyn_cast_if_present<SliceEncodingAttr>(src);
+      auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(dst);
+      if (slice && blocked && slice.getParent() == blocked &&
+          slice.getDim() == expand.getAxis() &&
+          blocked.getSizePerThread()[expand.getAxis()] == 1)
+        return success();
+      if (src && src != dst)
+        return mismatch("the same layout for the operand and the result, or "
+                        "a #tilegpu.slice expanded into its blocked parent");
       return success();
     }
     if (auto broadcast = dyn_cast<tile::BroadcastOp>(op)) {
@@ -156,13 +173,12 @@ private:
       return success();
     }
     if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
-      auto mma = dyn_cast_if_present<MmaEncodingAttr>(
-          layoutOf(reduce.getSrc().getType()));
-      if (!mma)
+      Attribute src = layoutOf(reduce.getSrc().getType());
+      if (!isa_and_present<MmaEncodingAttr, BlockedEncodingAttr>(src))
         return success(); // the lowering rejects it
       auto slice = dyn_cast_if_present<SliceEncodingAttr>(
           layoutOf(reduce.getType()));
-      if (!slice || slice.getParent() != mma ||
+      if (!slice || slice.getParent() != src ||
           slice.getDim() != reduce.getAxis())
         return mismatch("the result of a reduction along axis " +
                         std::to_string(reduce.getAxis()) +

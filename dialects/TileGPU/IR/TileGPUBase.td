@@ -19,9 +19,10 @@ def TileGPU_Dialect : Dialect {
   let summary = "Layouts of tiles on NVIDIA GPUs";
   let description = [{
     Encodings attached to `tensor` types by `tilegpu-assign-layouts`. A tile
-    with an encoding is distributed: `#tilegpu.mma` and `#tilegpu.slice` say
-    which thread holds which element in registers, `#tilegpu.shared` says the
-    tile lives in shared memory (and is read by `ldmatrix`).
+    with an encoding is distributed: `#tilegpu.mma` (tiles of a dot),
+    `#tilegpu.blocked` (other tiles) and `#tilegpu.slice` (vectors of either)
+    say which thread holds which element in registers, `#tilegpu.shared` says
+    the tile lives in shared memory (and is read by `ldmatrix`).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -33,6 +34,9 @@ def TileGPU_Dialect : Dialect {
         "tilegpu.shared_offset";
     /// The stages of a pipelined buffer (tilegpu-pipeline).
     static constexpr ::llvm::StringLiteral kStagesAttrName = "tilegpu.stages";
+    /// The elements a global load or store of a register tile moves per
+    /// access (convert-tile-to-nvvm plans them before lowering).
+    static constexpr ::llvm::StringLiteral kVectorAttrName = "tilegpu.vector";
   }];
 }
 
@@ -74,22 +78,85 @@ def TileGPU_MmaEncodingAttr : TileGPU_Attr<"MmaEncoding", "mma"> {
   let genVerifyDecl = 1;
 }
 
-def TileGPU_SliceEncodingAttr : TileGPU_Attr<"SliceEncoding", "slice"> {
-  let summary = "a row or column vector of an mma tile";
+def TileGPU_BlockedEncodingAttr : TileGPU_Attr<"BlockedEncoding", "blocked"> {
+  let summary = "contiguous elements per thread, for tiles without a dot";
   let description = [{
-    The layout of a tile that drops dimension `dim` of a `parent` mma tile:
-    `dim = 1` gives one value per row (what a row reduction produces; each of
-    the four lanes of a group holds a copy), `dim = 0` one value per column.
-    A 2-D tile whose dimension `dim` has size 1 (after `tile.expand_dims`) has
-    the same distribution. `dim` is 0 or 1; the vector's length is a
-    multiple of the parent's rows (`16 * warpsM`) or columns (`8 * warpsN`).
+    A 1-D or 2-D tile cut into blocks of `sizePerThread` contiguous elements
+    per thread; `threadsPerWarp` lanes and `warpsPerCTA` warps tile those
+    blocks along each dimension, and the pattern repeats over a larger tile
+    (Triton's blocked layout). `order` lists the dimensions fastest first:
+    lane `l` sits at position `l % threadsPerWarp[order[0]]` along
+    `order[0]` and `l / threadsPerWarp[order[0]]` along the other (warps
+    likewise). Along dimension `d` the thread at position `p` (warp
+    position times `threadsPerWarp[d]` plus lane position) holds elements
+    `p * sizePerThread[d] + r * coverage[d] + i` for `i <
+    sizePerThread[d]` and every repetition `r`, where `coverage[d]` is
+    `sizePerThread[d] * threadsPerWarp[d] * warpsPerCTA[d]`. A tile smaller
+    than the coverage is replicated: positions past the tile wrap around
+    and hold copies. Per thread the elements are ordered row-major by
+    their index along each dimension, so the `sizePerThread` elements of
+    the innermost dimension are adjacent: global loads and stores move
+    them as one vector (up to 16 bytes).
+
+    Every parameter has one entry per dimension and is a power of two;
+    `threadsPerWarp` multiplies to 32 and `warpsPerCTA` to the kernel's
+    warps (`convert-tile-to-nvvm` checks); `order` is a permutation. Along
+    each dimension the tile's size is a multiple of `sizePerThread` and
+    either a multiple of the coverage or smaller than it.
+
+    ```mlir
+    tensor<4x1024xf32, #tilegpu.blocked<sizePerThread = [1, 8],
+        threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
+                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+        `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+        `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getSizePerThread().size(); }
+    /// The elements one sweep of all threads covers along `dim`.
+    int64_t getCoverage(unsigned dim) const;
+    /// The warps of the CTA (the product of warpsPerCTA).
+    unsigned getNumWarps() const;
+    /// How many thread positions along `dim` hold distinct elements of a
+    /// tile of `size` elements there (the others hold copies).
+    int64_t getDistinctPositions(unsigned dim, int64_t size) const;
+    /// How many warp positions along `dim` hold distinct elements.
+    int64_t getDistinctWarps(unsigned dim, int64_t size) const;
+    /// How many lane positions along `dim` hold distinct elements.
+    int64_t getDistinctLanes(unsigned dim, int64_t size) const;
+    /// The elements a thread holds along `dim` of a tile of `size`.
+    int64_t getElementsPerThread(unsigned dim, int64_t size) const;
+  }];
+}
+
+def TileGPU_SliceEncodingAttr : TileGPU_Attr<"SliceEncoding", "slice"> {
+  let summary = "a row or column vector of an mma or blocked tile";
+  let description = [{
+    The layout of a tile that drops dimension `dim` of a 2-D `parent` tile
+    (`#tilegpu.mma` or `#tilegpu.blocked`): `dim = 1` gives one value per
+    row (what a row reduction produces; the threads that held the row's
+    columns each hold a copy), `dim = 0` one value per column. A 2-D tile
+    whose dimension `dim` has size 1 (after `tile.expand_dims`) has the
+    same distribution. `dim` is 0 or 1; with an mma parent the vector's
+    length is a multiple of the parent's rows (`16 * warpsM`) or columns
+    (`8 * warpsN`), with a blocked parent it fits the parent's kept
+    dimension as a tile of the parent's would.
 
     ```mlir
     tensor<128xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
     ```
   }];
-  let parameters = (ins "unsigned":$dim, "MmaEncodingAttr":$parent);
-  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` qualified($parent) `>`";
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
   let genVerifyDecl = 1;
 }
 

@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -24,13 +25,15 @@ using namespace tessera::tilegpu;
 #include "TileGPU/IR/TileGPUOps.cpp.inc"
 
 namespace {
-/// Prints layouts as short aliases (#mma, #slice, #shared) at the top of a
+/// Prints layouts as short aliases (#mma, #blocked, #rows, #cols, #shared) at the top of a
 /// module: tensor types in lowered kernels stay readable.
 struct TileGPUOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
     if (isa<MmaEncodingAttr>(attr))
       os << "mma";
+    else if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
     else if (auto slice = dyn_cast<SliceEncodingAttr>(attr))
       os << (slice.getDim() == 1 ? "rows" : "cols");
     else if (auto shared = dyn_cast<SharedEncodingAttr>(attr))
@@ -161,15 +164,146 @@ LogicalResult MmaEncodingAttr::verifyEncoding(
                                  shape[1] / 8, 4, emitError);
 }
 
+//===----------------------------------------------------------------------===//
+// #tilegpu.blocked
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> sizePerThread,
+                            ArrayRef<unsigned> threadsPerWarp,
+                            ArrayRef<unsigned> warpsPerCTA,
+                            ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank != 1 && rank != 2)
+    return emitError() << "expected a 1-D or 2-D blocked layout, got rank "
+                       << rank;
+  if (threadsPerWarp.size() != rank || warpsPerCTA.size() != rank ||
+      order.size() != rank)
+    return emitError() << "expected " << rank
+                       << " entries in every parameter (one per dimension)";
+  auto powersOfTwo = [&](StringRef name, ArrayRef<unsigned> values,
+                         unsigned limit) -> LogicalResult {
+    for (unsigned v : values)
+      if (v == 0 || v > limit || !llvm::isPowerOf2_32(v))
+        return emitError() << "expected " << name
+                           << " entries to be powers of two up to " << limit
+                           << ", got " << v;
+    return success();
+  };
+  if (failed(powersOfTwo("sizePerThread", sizePerThread, 1024)) ||
+      failed(powersOfTwo("threadsPerWarp", threadsPerWarp, 32)) ||
+      failed(powersOfTwo("warpsPerCTA", warpsPerCTA, kMaxWarps)))
+    return failure();
+  unsigned lanes = 1, warps = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    lanes *= threadsPerWarp[d];
+    warps *= warpsPerCTA[d];
+  }
+  if (lanes != 32)
+    return emitError() << "expected threadsPerWarp to multiply to 32 (the "
+                          "lanes of a warp), got "
+                       << lanes;
+  if (warps > kMaxWarps)
+    return emitError() << "expected warpsPerCTA to multiply to at most "
+                       << kMaxWarps << ", got " << warps;
+  SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  for (size_t d = 0; d < rank; ++d)
+    if (sorted[d] != d)
+      return emitError() << "expected order to be a permutation of the "
+                            "dimensions";
+  return success();
+}
+
+int64_t BlockedEncodingAttr::getCoverage(unsigned dim) const {
+  return int64_t(getSizePerThread()[dim]) * getThreadsPerWarp()[dim] *
+         getWarpsPerCTA()[dim];
+}
+
+unsigned BlockedEncodingAttr::getNumWarps() const {
+  unsigned warps = 1;
+  for (unsigned w : getWarpsPerCTA())
+    warps *= w;
+  return warps;
+}
+
+int64_t BlockedEncodingAttr::getDistinctPositions(unsigned dim,
+                                                  int64_t size) const {
+  return std::min<int64_t>(size / getSizePerThread()[dim],
+                           int64_t(getThreadsPerWarp()[dim]) *
+                               getWarpsPerCTA()[dim]);
+}
+
+int64_t BlockedEncodingAttr::getDistinctLanes(unsigned dim,
+                                              int64_t size) const {
+  return std::min<int64_t>(getDistinctPositions(dim, size),
+                           getThreadsPerWarp()[dim]);
+}
+
+int64_t BlockedEncodingAttr::getDistinctWarps(unsigned dim,
+                                              int64_t size) const {
+  return std::max<int64_t>(
+      1, getDistinctPositions(dim, size) / getThreadsPerWarp()[dim]);
+}
+
+int64_t BlockedEncodingAttr::getElementsPerThread(unsigned dim,
+                                                  int64_t size) const {
+  return std::max<int64_t>(size / getCoverage(dim), 1) *
+         getSizePerThread()[dim];
+}
+
+/// Checks that a tile of `size` elements along `dim` fits `blocked`: a
+/// multiple of sizePerThread, and a multiple of the coverage (whole
+/// repetitions) or smaller than it (the positions past it hold copies).
+static LogicalResult
+verifyBlockedExtent(BlockedEncodingAttr blocked, unsigned dim, int64_t size,
+                    function_ref<InFlightDiagnostic()> emitError) {
+  int64_t perThread = blocked.getSizePerThread()[dim];
+  int64_t coverage = blocked.getCoverage(dim);
+  if (size % perThread != 0 || (size % coverage != 0 && size > coverage))
+    return emitError() << "expected the size of dimension " << dim
+                       << " in " << blocked
+                       << " to be a multiple of sizePerThread (" << perThread
+                       << ") and a multiple of the coverage (" << coverage
+                       << ") or smaller, got " << size;
+  return success();
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != getRank())
+    return emitError() << "expected a tile of rank " << getRank() << " for "
+                       << *this << ", got rank " << shape.size();
+  if (failed(verifyStaticShape(shape, *this, emitError)))
+    return failure();
+  int64_t elements = 1;
+  for (unsigned d = 0; d < getRank(); ++d) {
+    if (failed(verifyBlockedExtent(*this, d, shape[d], emitError)))
+      return failure();
+    elements *= getElementsPerThread(d, shape[d]);
+  }
+  return verifyElementsPerThread(*this, elements, 1, 1, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #tilegpu.slice
+//===----------------------------------------------------------------------===//
+
 LogicalResult
 SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          unsigned dim, MmaEncodingAttr parent) {
+                          unsigned dim, Attribute parent) {
   if (dim > 1)
     return emitError() << "expected dim 0 (a column vector) or 1 (a row "
                           "vector), got "
                        << dim;
-  if (!parent)
-    return emitError() << "expected a #tilegpu.mma parent";
+  auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(parent);
+  if (!isa_and_present<MmaEncodingAttr>(parent) &&
+      !(blocked && blocked.getRank() == 2))
+    return emitError() << "expected a #tilegpu.mma or 2-D #tilegpu.blocked "
+                          "parent, got "
+                       << parent;
   return success();
 }
 
@@ -191,17 +325,25 @@ LogicalResult SliceEncodingAttr::verifyEncoding(
                          << shapeStr(shape);
     length = shape[1 - getDim()];
   }
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(getParent())) {
+    unsigned kept = 1 - getDim();
+    return failure(
+        failed(verifyBlockedExtent(blocked, kept, length, emitError)) ||
+        failed(verifyElementsPerThread(
+            *this, blocked.getElementsPerThread(kept, length), 1, 1,
+            emitError)));
+  }
+  auto mma = cast<MmaEncodingAttr>(getParent());
   // Each thread holds 2 elements (rows group and group + 8, or columns 2t
   // and 2t + 1) of each 16-row or 8-column fragment.
   if (getDim() == 1)
     return failure(
-        failed(verifyFragments(getParent(), length, std::nullopt,
-                               emitError)) ||
+        failed(verifyFragments(mma, length, std::nullopt, emitError)) ||
         failed(verifyElementsPerThread(
-            *this, length / (16 * int64_t(getParent().getWarpsM())), 1, 2,
+            *this, length / (16 * int64_t(mma.getWarpsM())), 1, 2,
             emitError)));
   return failure(
-      failed(verifyFragments(getParent(), std::nullopt, length, emitError)) ||
+      failed(verifyFragments(mma, std::nullopt, length, emitError)) ||
       failed(verifyElementsPerThread(*this, length / 8, 1, 2, emitError)));
 }
 
@@ -274,7 +416,25 @@ static RankedTensorType bufferTile(Operation *op) {
   }
   if (isa<StageViewOp, ConvertLayoutOp>(op) && op->getNumResults() == 1)
     return dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op))
+    return reductionScratchType(reduce);
   return RankedTensorType();
+}
+
+RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
+  auto src = dyn_cast<RankedTensorType>(reduce.getSrc().getType());
+  auto blocked =
+      src ? dyn_cast_if_present<BlockedEncodingAttr>(src.getEncoding())
+          : BlockedEncodingAttr();
+  if (!blocked || blocked.getRank() != 2 || src.getRank() != 2 ||
+      reduce.getAxis() > 1)
+    return RankedTensorType();
+  unsigned axis = reduce.getAxis();
+  int64_t warps = blocked.getDistinctWarps(axis, src.getDimSize(axis));
+  if (warps <= 1)
+    return RankedTensorType();
+  return RankedTensorType::get({warps, src.getDimSize(1 - axis)},
+                               getElementTypeOrSelf(reduce.getType()));
 }
 
 LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
@@ -292,6 +452,19 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << kMaxStages << "], got " << attr.getValue();
     return success();
   }
+  if (name == kVectorAttrName) {
+    if (!isa<tile::LoadOp, tile::StoreOp>(op))
+      return op->emitError() << "expected '" << name
+                             << "' on a tile.load or tile.store, got it on '"
+                             << op->getName() << "'";
+    std::optional<int64_t> elements = tile::getIntValue(attr.getValue());
+    if (!elements || *elements < 1 || *elements > 16 ||
+        !llvm::isPowerOf2_64(*elements))
+      return op->emitError() << "expected '" << name
+                             << "' to be a power of two in [1, 16], got "
+                             << attr.getValue();
+    return success();
+  }
   if (name != kSharedOffsetAttrName)
     return op->emitError() << "unknown tilegpu dialect attribute '" << name
                            << "'";
@@ -301,8 +474,9 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
   if (!tile)
     return op->emitError() << "expected '" << name
                            << "' on a load into shared memory, "
-                              "tilegpu.async_load, tilegpu.stage_view or "
-                              "tilegpu.convert_layout, got it on '"
+                              "tilegpu.async_load, tilegpu.stage_view, "
+                              "tilegpu.convert_layout or a tile.reduce "
+                              "across warps, got it on '"
                            << op->getName() << "'";
   int64_t limit = maxSharedMemoryBytes();
   std::optional<int64_t> offset = tile::getIntValue(attr.getValue());

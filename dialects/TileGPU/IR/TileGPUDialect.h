@@ -49,6 +49,13 @@ constexpr int64_t maxSharedMemoryBytes() { return kMaxSharedMemoryBytes; }
 mlir::LogicalResult verifyKernelLayouts(mlir::Operation *kernel,
                                         unsigned numWarps);
 
+/// The shared-memory scratch through which a tile.reduce of a
+/// #tilegpu.blocked tile combines the partials of the warps along its axis:
+/// one f32-or-result-typed element per distinct warp and kept position,
+/// laid out [warp][position]; null when the warps along the axis hold
+/// copies (nothing crosses warps) or the operand is not blocked.
+mlir::RankedTensorType reductionScratchType(tile::ReduceOp reduce);
+
 } // namespace tessera::tilegpu
 
 #endif // TESSERA_DIALECT_TILEGPU_IR_TILEGPUDIALECT_H

@@ -50,9 +50,9 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
            "#tilegpu.shared and verifyKernelLayouts guarantee it");
     Location loc = op.getLoc();
     Type elementType = srcType.getElementType();
+    // The scratch is the tile row-major: a 1-D tile by its only index (the
+    // column of a column slice, the row of anything else).
     int64_t cols = srcType.getRank() == 2 ? srcType.getDimSize(1) : 1;
-    if (srcType.getRank() == 1 && src->kind == Distribution::Cols)
-      cols = srcType.getDimSize(0);
     Value base = sharedBase(rewriter, loc, *offset);
     ThreadIds ids = ThreadIds::get(rewriter, loc);
 
@@ -94,6 +94,9 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
         Value col = dist.kind == Distribution::Rows
                         ? zero
                         : addI32(rewriter, loc, colBase, c.colConst);
+        // A 1-D column slice's index is its column.
+        if (srcType.getRank() == 1 && dist.kind == Distribution::Cols)
+          std::swap(row, col);
         result.push_back(address(row, col));
       }
       return result;

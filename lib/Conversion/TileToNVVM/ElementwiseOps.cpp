@@ -103,12 +103,14 @@ struct IotaLowering : public OpConversionPattern<IotaOp> {
   LogicalResult
   matchAndRewrite(IotaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // tile.iota is 1-D: a slice, or a 1-D blocked tile (indexed by rows).
     auto dist = Distribution::get(op.getType());
     if (!dist || dist->kind == Distribution::Mma)
-      return op.emitOpError("expected a row or column slice layout");
+      return op.emitOpError("expected a row or column slice layout or a "
+                            "blocked one");
     Location loc = op.getLoc();
     ThreadIds ids = ThreadIds::get(rewriter, loc);
-    bool rows = dist->kind == Distribution::Rows;
+    bool rows = dist->kind != Distribution::Cols;
     Value base = rows ? dist->rowBase(rewriter, loc, ids)
                       : dist->colBase(rewriter, loc, ids);
     SmallVector<int32_t> offsets;
@@ -143,8 +145,8 @@ struct ForwardLowering : public OpConversionPattern<SourceOp> {
   }
 };
 
-/// broadcast of a row (M×1) or column (1×N) slice to the parent mma tile:
-/// each mma slot takes the slice slot of its row or column.
+/// broadcast of a row (M×1) or column (1×N) slice to the parent mma or
+/// blocked tile: each parent slot takes the slice slot of its row or column.
 struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -152,16 +154,25 @@ struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto src = Distribution::get(op.getSrc().getType());
     auto dst = Distribution::get(op.getType());
-    if (!src || !dst || dst->kind != Distribution::Mma ||
-        src->kind == Distribution::Mma)
-      return rewriter.notifyMatchFailure(op, "not a slice-to-mma broadcast");
+    if (!src || !dst ||
+        (dst->kind != Distribution::Mma &&
+         !(dst->kind == Distribution::Blocked && dst->blocked->rank() == 2)) ||
+        (src->kind != Distribution::Rows && src->kind != Distribution::Cols))
+      return rewriter.notifyMatchFailure(op, "not a slice-to-parent broadcast");
+    bool rows = src->kind == Distribution::Rows;
     SmallVector<int64_t> mask;
-    const MmaGeometry &g = dst->geom;
-    for (int64_t mt = 0; mt < g.mTiles(); ++mt)
-      for (int64_t nt = 0; nt < g.nTiles(); ++nt)
-        for (int64_t c = 0; c < 4; ++c)
-          mask.push_back(src->kind == Distribution::Rows ? mt * 2 + c / 2
-                                                         : nt * 2 + c % 2);
+    if (dst->blocked) {
+      // Slots are row-major over (row slot, column slot).
+      int64_t perRow = dst->blocked->elementsAlong(1);
+      for (int64_t s = 0; s < dst->numSlots(); ++s)
+        mask.push_back(rows ? s / perRow : s % perRow);
+    } else {
+      const MmaGeometry &g = dst->geom;
+      for (int64_t mt = 0; mt < g.mTiles(); ++mt)
+        for (int64_t nt = 0; nt < g.nTiles(); ++nt)
+          for (int64_t c = 0; c < 4; ++c)
+            mask.push_back(rows ? mt * 2 + c / 2 : nt * 2 + c % 2);
+    }
     rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getSrc(),
                                                    adaptor.getSrc(), mask);
     return success();

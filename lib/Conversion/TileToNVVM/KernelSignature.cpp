@@ -47,12 +47,15 @@ std::string dtypeName(Type type) {
 /// The alignment in bytes that `user`, an access of a view of
 /// `elementBytes`-byte elements, assumes of the view's base pointer and of
 /// every stride but the innermost (times the element size): 16 where shared
-/// tiles are filled with 16-byte cp.async copies, 4 where 16-bit mma tiles
+/// tiles are filled with 16-byte cp.async copies, the vector's bytes where
+/// blocked tiles move several elements per access, 4 where 16-bit mma tiles
 /// are stored as column pairs, else the element size (one scalar access per
 /// element).
 int64_t accessAlignment(Operation *user, int64_t elementBytes) {
   if (isa<AsyncLoadOp>(user))
     return 16;
+  if (int64_t vector = vectorElementsOf(user); vector > 1)
+    return vector * elementBytes;
   if (auto load = dyn_cast<LoadOp>(user))
     return isa_and_present<SharedEncodingAttr>(load.getType().getEncoding())
                ? 16

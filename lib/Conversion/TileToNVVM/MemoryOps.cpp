@@ -1,7 +1,8 @@
 //===- MemoryOps.cpp - Views, loads, stores and async copies --------------===//
 //
 // Part of Tessera. View queries (dim, narrow); loads and stores of register
-// tiles, one element per slot, masked by the view's sizes; loads into shared
+// tiles, one element per slot or (blocked tiles) up to 16 bytes per access,
+// masked by the view's sizes; loads into shared
 // memory with 16-byte cp.async copies into swizzled buffers; the pipelined
 // copies of tilegpu-pipeline; scalar loads.
 //
@@ -23,6 +24,94 @@ using namespace tessera;
 using namespace tessera::lowering;
 using namespace tessera::tile;
 using namespace tessera::tilegpu;
+
+//===----------------------------------------------------------------------===//
+// Vector accesses
+//===----------------------------------------------------------------------===//
+
+/// The largest power of two (up to 2^20) known to divide the i32 `v`: from
+/// constants, sums, products, shifts, selects and loop induction variables.
+static int64_t knownDivisor(Value v, unsigned depth = 0) {
+  constexpr int64_t kMax = int64_t(1) << 20;
+  if (depth > 8)
+    return 1;
+  auto lowBit = [&](int64_t c) {
+    return c == 0 ? kMax : std::min<int64_t>(kMax, c & -c);
+  };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (forOp && arg == forOp.getInductionVar())
+      return std::min(knownDivisor(forOp.getLowerBound(), depth + 1),
+                      knownDivisor(forOp.getStep(), depth + 1));
+    return 1;
+  }
+  Operation *op = v.getDefiningOp();
+  if (auto constant = dyn_cast<arith::ConstantIntOp>(op))
+    return lowBit(std::abs(constant.value()));
+  if (isa<arith::AddIOp, arith::SubIOp, arith::SelectOp>(op)) {
+    unsigned first = isa<arith::SelectOp>(op) ? 1 : 0;
+    return std::min(knownDivisor(op->getOperand(first), depth + 1),
+                    knownDivisor(op->getOperand(first + 1), depth + 1));
+  }
+  if (isa<arith::MulIOp>(op))
+    return std::min(kMax, knownDivisor(op->getOperand(0), depth + 1) *
+                              knownDivisor(op->getOperand(1), depth + 1));
+  if (isa<arith::ShLIOp>(op))
+    if (auto shift = op->getOperand(1).getDefiningOp<arith::ConstantIntOp>())
+      if (shift.value() >= 0 && shift.value() < 20)
+        return std::min(kMax, knownDivisor(op->getOperand(0), depth + 1)
+                                  << shift.value());
+  return 1;
+}
+
+/// Whether `view` is (a narrowing of) a view narrowed along its innermost
+/// dimension, whose start moves the pointer by any number of elements.
+static bool narrowedInnermost(Value view) {
+  while (auto narrow = view.getDefiningOp<NarrowOp>()) {
+    if (narrow.getDim() + 1 == narrow.getView().getType().getRank())
+      return true;
+    view = narrow.getView();
+  }
+  return false;
+}
+
+/// The elements one access of `tile` at `indices` of `view` may move.
+static int64_t vectorElements(RankedTensorType tile, Value view,
+                              ValueRange indices) {
+  auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(tile.getEncoding());
+  if (!blocked || blocked.getRank() != tile.getRank() || indices.empty() ||
+      narrowedInnermost(view))
+    return 1;
+  unsigned bits = tile.getElementTypeBitWidth();
+  if (bits < 8 || bits % 8 != 0)
+    return 1;
+  int64_t elements = std::min<int64_t>(
+      blocked.getSizePerThread().back(), 16 / (bits / 8));
+  return std::max<int64_t>(
+      1, std::min(elements, knownDivisor(indices.back())));
+}
+
+void tessera::lowering::planVectorAccesses(func::FuncOp kernel) {
+  Builder b(kernel.getContext());
+  kernel.walk([&](Operation *op) {
+    int64_t elements = 1;
+    if (auto load = dyn_cast<LoadOp>(op))
+      elements = vectorElements(load.getType(), load.getView(),
+                                load.getIndices());
+    else if (auto store = dyn_cast<StoreOp>(op))
+      elements = vectorElements(
+          cast<RankedTensorType>(store.getValue().getType()), store.getView(),
+          store.getIndices());
+    if (elements > 1)
+      op->setAttr(TileGPUDialect::kVectorAttrName,
+                  b.getI64IntegerAttr(elements));
+  });
+}
+
+int64_t tessera::lowering::vectorElementsOf(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(TileGPUDialect::kVectorAttrName);
+  return attr ? attr.getInt() : 1;
+}
 
 namespace {
 
@@ -332,8 +421,45 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
   }
 };
 
-/// tile.load straight into registers (mma or slice layouts): each slot reads
-/// its element, or takes the padding value out of bounds.
+/// The padding of a load as a constant of its element type.
+Value paddingOf(OpBuilder &b, Location loc, LoadOp op) {
+  Type elementType = op.getType().getElementType();
+  TypedAttr padAttr;
+  if (isa<FloatType>(elementType))
+    padAttr = b.getFloatAttr(elementType, op.getPadding().convertToDouble());
+  else
+    padAttr = b.getIntegerAttr(elementType,
+                               int64_t(op.getPadding().convertToDouble()));
+  return arith::ConstantOp::create(b, loc, padAttr);
+}
+
+/// The accesses of a vectorized tile: runs of `width` slots adjacent along
+/// the innermost dimension (blocked slots are row-major, the innermost
+/// dimension's `sizePerThread` adjacent), each with the address of its first
+/// element and whether all of its elements are inside the view (its first
+/// and last are: they lie on one row).
+struct VectorAccesses {
+  int64_t width;
+  SmallVector<int64_t> firstSlots;
+  SmallVector<Value> addresses, allIn;
+};
+
+VectorAccesses planAccesses(OpBuilder &b, Location loc,
+                            const SlotAddresses &slots, int64_t width) {
+  VectorAccesses result{width, {}, {}, {}};
+  for (int64_t s = 0; s < int64_t(slots.addresses.size()); s += width) {
+    result.firstSlots.push_back(s);
+    result.addresses.push_back(slots.addresses[s]);
+    result.allIn.push_back(arith::AndIOp::create(
+        b, loc, slots.inBounds[s], slots.inBounds[s + width - 1]));
+  }
+  return result;
+}
+
+/// tile.load straight into registers (mma, blocked or slice layouts): each
+/// slot reads its element, or takes the padding value out of bounds; a
+/// vectorized blocked tile reads each run of adjacent slots with one load
+/// when it is all inside the view, element by element otherwise (the tail).
 struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -348,20 +474,45 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
                                    adaptor.getIndices(), op.getType().getRank());
     SlotAddresses slots =
         locateSlots(rewriter, loc, *dist, access, elementType);
-    TypedAttr padAttr;
-    if (isa<FloatType>(elementType))
-      padAttr = rewriter.getFloatAttr(elementType,
-                                      op.getPadding().convertToDouble());
-    else
-      padAttr = rewriter.getIntegerAttr(
-          elementType, int64_t(op.getPadding().convertToDouble()));
-    Value pad = arith::ConstantOp::create(rewriter, loc, padAttr);
+    Value pad = paddingOf(rewriter, loc, op);
+    auto loadElements = [&](OpBuilder &b, Location l, int64_t first,
+                            int64_t count) {
+      SmallVector<Value> values;
+      for (int64_t s = first; s < first + count; ++s) {
+        Value v = LLVM::LoadOp::create(b, l, elementType, slots.addresses[s]);
+        values.push_back(
+            arith::SelectOp::create(b, l, slots.inBounds[s], v, pad));
+      }
+      return values;
+    };
+    int64_t width = vectorElementsOf(op);
     SmallVector<Value> values;
-    for (auto [address, inBounds] :
-         llvm::zip(slots.addresses, slots.inBounds)) {
-      Value v = LLVM::LoadOp::create(rewriter, loc, elementType, address);
-      values.push_back(
-          arith::SelectOp::create(rewriter, loc, inBounds, v, pad));
+    if (width == 1) {
+      values = loadElements(rewriter, loc, 0, dist->numSlots());
+    } else {
+      auto vectorType = VectorType::get({width}, elementType);
+      unsigned alignment = width * (op.getType().getElementTypeBitWidth() / 8);
+      VectorAccesses vectors = planAccesses(rewriter, loc, slots, width);
+      for (auto [first, address, allIn] : llvm::zip(
+               vectors.firstSlots, vectors.addresses, vectors.allIn)) {
+        int64_t s0 = first;
+        Value start = address;
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc, allIn,
+            [&](OpBuilder &b, Location l) {
+              Value v = LLVM::LoadOp::create(b, l, vectorType, start,
+                                             alignment);
+              scf::YieldOp::create(b, l, v);
+            },
+            [&](OpBuilder &b, Location l) {
+              Value v = vector::FromElementsOp::create(
+                  b, l, vectorType, loadElements(b, l, s0, width));
+              scf::YieldOp::create(b, l, v);
+            });
+        for (int64_t i = 0; i < width; ++i)
+          values.push_back(vector::ExtractOp::create(
+              rewriter, loc, ifOp.getResult(0), i));
+      }
     }
     Type type = getTypeConverter()->convertType(op.getType());
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, values);
@@ -379,8 +530,8 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
     auto type = cast<RankedTensorType>(op.getValue().getType());
     auto dist = Distribution::get(type);
     if (!dist)
-      return op.emitOpError("expected a tile in registers (mma or slice "
-                            "layout), got ")
+      return op.emitOpError("expected a tile in registers (mma, blocked or "
+                            "slice layout), got ")
              << type;
     Location loc = op.getLoc();
     ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
@@ -400,6 +551,36 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
     auto slotValue = [&](int64_t s) {
       return vector::ExtractOp::create(rewriter, loc, value, s);
     };
+    // A vectorized blocked tile stores each run of adjacent slots that is
+    // all inside the view with one access, the others element by element.
+    if (int64_t width = vectorElementsOf(op); width > 1) {
+      auto vectorType = VectorType::get({width}, type.getElementType());
+      unsigned alignment = width * (type.getElementTypeBitWidth() / 8);
+      VectorAccesses vectors = planAccesses(rewriter, loc, slots, width);
+      for (auto [first, address, allIn] : llvm::zip(
+               vectors.firstSlots, vectors.addresses, vectors.allIn)) {
+        SmallVector<Value> elements;
+        for (int64_t s = first; s < first + width; ++s)
+          elements.push_back(slotValue(s));
+        Value whole = arith::AndIOp::create(rewriter, loc, owner, allIn);
+        auto ifOp = scf::IfOp::create(rewriter, loc, whole, /*else=*/true);
+        {
+          OpBuilder b = ifOp.getThenBodyBuilder();
+          LLVM::StoreOp::create(
+              b, loc,
+              vector::FromElementsOp::create(b, loc, vectorType, elements),
+              address, alignment);
+        }
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        for (int64_t s = first; s < first + width; ++s)
+          storeIf(arith::AndIOp::create(rewriter, loc, owner,
+                                        slots.inBounds[s]),
+                  elements[s - first], slots.addresses[s], 0);
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
     // The slots (c0, c1) and (c2, c3) of an mma fragment are adjacent
     // columns: 16-bit tiles store them as one 4-byte word (the contiguous,
     // 16-byte aligned rows of the ABI make it aligned), and fall back to one

@@ -13,6 +13,7 @@
 
 #include "Tile/IR/TileDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace tessera::lowering {
@@ -75,6 +76,22 @@ ViewAccess makeAccess(mlir::Value view, tile::ViewType viewType,
 mlir::Value globalAddress(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value base, mlir::Type elementType,
                           mlir::Value offset);
+
+//===----------------------------------------------------------------------===//
+// Vector accesses
+//===----------------------------------------------------------------------===//
+
+/// Records on each tile.load and tile.store of a #tilegpu.blocked tile how
+/// many adjacent elements one access moves (`tilegpu.vector`, up to 16
+/// bytes): the elements a thread holds contiguously along the innermost
+/// dimension, as far as the start index along it is known to keep them
+/// aligned (a multiple of the width), and one at a time through a view
+/// narrowed along that dimension. The runtime checks the base pointer and
+/// the outer strides against the manifest's "align" (viewAlignment).
+void planVectorAccesses(mlir::func::FuncOp kernel);
+
+/// The elements per access planVectorAccesses chose for `op` (1 without).
+int64_t vectorElementsOf(mlir::Operation *op);
 
 //===----------------------------------------------------------------------===//
 // Shared memory

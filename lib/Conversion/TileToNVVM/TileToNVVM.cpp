@@ -121,6 +121,8 @@ struct ConvertTileToNVVMPass
       if (failed(tilegpu::verifyKernelLayouts(kernel, numThreads / 32)) ||
           failed(checkNarrowAlignment(kernel)))
         return signalPassFailure();
+      // Before the signature: the manifest's "align" follows the widths.
+      planVectorAccesses(kernel);
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);
       if (failed(func) || failed(lowerBody(*func, numThreads)))

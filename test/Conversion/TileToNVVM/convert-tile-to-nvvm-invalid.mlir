@@ -204,7 +204,7 @@ func.func @absi_i64(%x: i64) attributes {tile.kernel, tile.num_warps = 1 : i32} 
 func.func @reduce_columns(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %t = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
-  // expected-error @+2 {{'tile.reduce' op only row reductions (axis 1) of mma tiles are supported on the GPU}}
+  // expected-error @+2 {{'tile.reduce' op only row reductions (axis 1) of mma tiles and reductions of 2-D blocked tiles are supported on the GPU}}
   // expected-error @+1 {{failed to legalize operation 'tile.reduce'}}
   %r = tile.reduce max %t axis 0 : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>
   return
@@ -340,7 +340,7 @@ func.func @convert_layout_without_offset(%a: !tile.view<f16, 2>) attributes {til
 func.func @store_shared_tile(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
-  // expected-error @+2 {{'tile.store' op expected a tile in registers (mma or slice layout), got 'tensor<16x16xf16, #tilegpu.shared<transposed = false>>'}}
+  // expected-error @+2 {{'tile.store' op expected a tile in registers (mma, blocked or slice layout), got 'tensor<16x16xf16, #tilegpu.shared<transposed = false>>'}}
   // expected-error @+1 {{failed to legalize operation 'tile.store'}}
   tile.store %x, %a[%c0, %c0] : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> !tile.view<f16, 2>
   return

@@ -89,23 +89,27 @@ func.func @pv(%v: !tile.view<f16, 2>, %c: !tile.view<f32, 2>) attributes {tile.k
 
 // -----
 
-// Row max: per-thread partials over the 4 slots of each row, then shfl.bfly
-// with offsets 1 and 2 inside the group of four lanes; exp2 becomes
-// ex2.approx.ftz; the row vector is stored by the lanes with quad 0.
+// Row max of a dot's scores: per-thread partials over the 4 slots of each
+// row (2 of each 16x8 fragment), then shfl.bfly with offsets 1 and 2 inside
+// the group of four lanes; exp2 becomes ex2.approx.ftz; the row vector is
+// stored by the lanes with quad 0.
 // CHECK-LABEL: llvm.func @softmax_row
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : i32
-// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"
+// CHECK-COUNT-8: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[ONE]], %{{.*}} : f32 -> f32
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[TWO]], %{{.*}} : f32 -> f32
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
-func.func @softmax_row(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+func.func @softmax_row(%x: !tile.view<f32, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x8xf32>
-  %s = arith.constant dense<0.0> : tensor<16x8xf32>
-  %v = arith.addf %t, %s : tensor<16x8xf32>
-  %w = math.exp2 %v : tensor<16x8xf32>
-  %mx = tile.reduce max %w axis 1 : tensor<16x8xf32> -> tensor<16xf32>
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32>
+  // Scores of a dot: the row max works on the mma layout.
+  %a = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %b = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %s = tile.dot %a, %b, %t : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %v = arith.addf %t, %s : tensor<16x16xf32>
+  %w = math.exp2 %v : tensor<16x16xf32>
+  %mx = tile.reduce max %w axis 1 : tensor<16x16xf32> -> tensor<16xf32>
   tile.store %mx, %o[%c0] : tensor<16xf32> -> !tile.view<f32, 1>
   return
 }
@@ -169,27 +173,6 @@ func.func @interleaved_rows(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: 
   %f = arith.sitofp %b : tensor<128x16xi32> to tensor<128x16xf32>
   %s = arith.addf %d, %f : tensor<128x16xf32>
   tile.store %s, %o[%c0, %c0] : tensor<128x16xf32> -> !tile.view<f32, 2>
-  return
-}
-
-// -----
-
-// A tile with fewer row fragments than the CTA has warps (32 rows, 4 warps:
-// mma<warpsM = 2>) is replicated: warp w holds the rows of warp w % 2, and
-// only the first copy (warps 0 and 1) stores.
-// CHECK-LABEL: llvm.func @replicated
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %{{.*}} : i32
-// CHECK: %[[IN:.*]] = arith.remui %[[WARP]], %[[C2:.*]] : i32
-// CHECK: arith.muli %[[IN]], %{{.*}} : i32
-// CHECK: %[[FIRST:.*]] = arith.cmpi ult, %[[WARP]], %[[C2]] : i32
-// CHECK: %[[STORE:.*]] = arith.andi %[[FIRST]], %{{.*}} : i1
-// CHECK: scf.if %[[STORE]] {
-// CHECK-NEXT: llvm.store
-func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %c0 = arith.constant 0 : i32
-  %c = arith.constant dense<1.0> : tensor<32x16xf32>
-  tile.store %c, %o[%c0, %c0] : tensor<32x16xf32> -> !tile.view<f32, 2>
   return
 }
 

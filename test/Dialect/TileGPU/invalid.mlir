@@ -211,7 +211,7 @@ func.func @offset_stages_past_end(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
 // -----
 
 func.func @offset_register_load(%a: !tile.view<f32, 2>, %i: i32) {
-  // expected-error @+1 {{expected 'tilegpu.shared_offset' on a load into shared memory, tilegpu.async_load, tilegpu.stage_view or tilegpu.convert_layout, got it on 'tile.load'}}
+  // expected-error @+1 {{expected 'tilegpu.shared_offset' on a load into shared memory, tilegpu.async_load, tilegpu.stage_view, tilegpu.convert_layout or a tile.reduce across warps, got it on 'tile.load'}}
   %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : i64} : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
@@ -290,3 +290,50 @@ func.func @slice_too_many_elements(%t: tensor<8192xf32, #tilegpu.slice<dim = 0, 
 
 // expected-error @+1 {{undefined symbol alias id 'f16'}}
 func.func @shared_null_element(%t: tensor<64x64x!f16, #tilegpu.shared<transposed = false>>)
+
+// -----
+
+// #tilegpu.blocked: one entry per dimension in every parameter, powers of
+// two, 32 lanes, a permutation, and shapes it distributes.
+
+// expected-error @+1 {{expected 2 entries in every parameter (one per dimension)}}
+func.func @blocked_entries(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [32], warpsPerCTA = [1, 1], order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{expected threadsPerWarp to multiply to 32 (the lanes of a warp), got 16}}
+func.func @blocked_lanes(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{expected sizePerThread entries to be powers of two up to 1024, got 3}}
+func.func @blocked_pow2(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{expected order to be a permutation of the dimensions}}
+func.func @blocked_order(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 1]>>)
+
+// -----
+
+// A 5000-wide row is not whole repetitions of a 1024-element coverage.
+// expected-error @+1 {{expected the size of dimension 0 in #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]> to be a multiple of sizePerThread (8) and a multiple of the coverage (1024) or smaller, got 5000}}
+func.func @blocked_extent(%t: tensor<5000xf16, #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>)
+
+// -----
+
+// expected-error @+1 {{expected a tile of rank 2 for #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>, got rank 1}}
+func.func @blocked_rank(%t: tensor<64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{expected a #tilegpu.mma or 2-D #tilegpu.blocked parent, got #tilegpu.shared<transposed = false>}}
+func.func @slice_parent(%t: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.shared<transposed = false>>>)
+
+// -----
+
+func.func @vector_attr(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.vector' to be a power of two in [1, 16], got 3 : i64}}
+  %t = tile.load %v[%i] {tilegpu.vector = 3 : i64} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}

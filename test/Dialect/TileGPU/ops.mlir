@@ -7,6 +7,8 @@
 // CHECK-DAG: #shared = #tilegpu.shared<transposed = false>
 // CHECK-DAG: #rows = #tilegpu.slice<dim = 1, parent = #mma>
 // CHECK-DAG: #cols = #tilegpu.slice<dim = 0, parent = #mma>
+// CHECK-DAG: #blocked = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #blocked1 = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-LABEL: func.func @ops
 func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
                %r: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>,
@@ -26,5 +28,20 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
   // CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #shared>
   %d = tilegpu.convert_layout %h : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
       -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// The blocked layout and its slices (#blocked, #rows, #cols aliases); a
+// conversion between a blocked and an mma tile; the vector width of a load.
+// CHECK-LABEL: func.func @blocked
+func.func @blocked(%x: !tile.view<f16, 2>, %i: i32,
+                   %r: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>>,
+                   %v: tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>) {
+  // CHECK: tile.load %{{.*}}[%{{.*}}, %{{.*}}] {tilegpu.vector = 8 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #blocked>
+  %t = tile.load %x[%i, %i] {tilegpu.vector = 8 : i64} : !tile.view<f16, 2>
+      -> tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
+  // CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #mma>
+  %m = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
+      -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }

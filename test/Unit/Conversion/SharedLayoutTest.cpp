@@ -10,10 +10,11 @@
 
 #include "tessera/Conversion/LayoutGeometry/LayoutGeometry.h"
 
+#include "EvaluateIR.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/MLIRContext.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 #include <gtest/gtest.h>
 
@@ -69,37 +70,6 @@ TEST(SharedTileLayoutTest, LdmatrixRowsHitDistinctBanks) {
         EXPECT_EQ(banks.size(), 8u) << "cols " << cols << " chunk " << c;
       }
   }
-}
-
-/// Evaluates the i32/i8-GEP arithmetic sharedAddress builds: the value of
-/// `v` with every constant folded, a GEP from the base counting as its byte
-/// offset (the base is 0).
-int64_t evaluate(Value v, Value base) {
-  if (v == base)
-    return 0;
-  Operation *op = v.getDefiningOp();
-  auto arg = [&](unsigned i) { return evaluate(op->getOperand(i), base); };
-  return llvm::TypeSwitch<Operation *, int64_t>(op)
-      .Case([](arith::ConstantIntOp c) { return c.value(); })
-      .Case([&](arith::AddIOp) { return arg(0) + arg(1); })
-      .Case([&](arith::MulIOp) { return arg(0) * arg(1); })
-      .Case([&](arith::DivUIOp) { return arg(0) / arg(1); })
-      .Case([&](arith::RemUIOp) { return arg(0) % arg(1); })
-      .Case([&](arith::XOrIOp) { return arg(0) ^ arg(1); })
-      .Case([&](LLVM::GEPOp gep) {
-        int64_t offset = evaluate(gep.getBase(), base);
-        for (auto index : gep.getIndices()) {
-          if (auto value = dyn_cast<Value>(index))
-            offset += evaluate(value, base);
-          else
-            offset += cast<IntegerAttr>(index).getInt();
-        }
-        return offset;
-      })
-      .Default([](Operation *op) -> int64_t {
-        ADD_FAILURE() << "unexpected op " << op->getName().getStringRef().str();
-        return 0;
-      });
 }
 
 TEST(SharedTileLayoutTest, AddressesAreTheLayoutsOffsets) {

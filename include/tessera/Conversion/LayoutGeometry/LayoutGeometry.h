@@ -10,6 +10,8 @@
 #ifndef TESSERA_CONVERSION_LAYOUTGEOMETRY_LAYOUTGEOMETRY_H
 #define TESSERA_CONVERSION_LAYOUTGEOMETRY_LAYOUTGEOMETRY_H
 
+#include "TileGPU/IR/TileGPUDialect.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -63,20 +65,65 @@ struct MmaGeometry {
   }
 };
 
+/// The per-thread view of a #tilegpu.blocked tile of `shape` (or of the
+/// parent of one of its slices). Along dimension d a thread holds
+/// elementsAlong(d) elements: slot k along d is element
+/// base(d) + offsetAlong(d, k) (docs of BlockedEncodingAttr).
+struct BlockedGeometry {
+  tilegpu::BlockedEncodingAttr layout;
+  llvm::SmallVector<int64_t, 2> shape;
+
+  unsigned rank() const { return shape.size(); }
+  int64_t elementsAlong(unsigned d) const {
+    return layout.getElementsPerThread(d, shape[d]);
+  }
+  /// The offset of slot k along d from the thread's base.
+  int64_t offsetAlong(unsigned d, int64_t k) const {
+    int64_t perThread = layout.getSizePerThread()[d];
+    return (k / perThread) * layout.getCoverage(d) + k % perThread;
+  }
+  /// The lane's and the warp's position along d.
+  mlir::Value lanePosition(mlir::OpBuilder &b, mlir::Location loc,
+                           const ThreadIds &ids, unsigned d) const;
+  mlir::Value warpPosition(mlir::OpBuilder &b, mlir::Location loc,
+                           const ThreadIds &ids, unsigned d) const;
+  /// The thread's first element along d (wrapped into the tile when the
+  /// tile is smaller than the layout's coverage).
+  mlir::Value base(mlir::OpBuilder &b, mlir::Location loc,
+                   const ThreadIds &ids, unsigned d) const;
+  /// Whether the thread holds the first copy of its elements along d.
+  mlir::Value isDistinct(mlir::OpBuilder &b, mlir::Location loc,
+                         const ThreadIds &ids, unsigned d) const;
+  /// Whether the thread sits at position 0 along d (lane and warp).
+  mlir::Value isFirst(mlir::OpBuilder &b, mlir::Location loc,
+                      const ThreadIds &ids, unsigned d) const;
+};
+
 /// A slot's element: row = rowBase + rowConst, col = colBase + colConst, where
 /// the bases depend on the thread and the constants on the slot.
 struct SlotCoords {
   int64_t rowConst = 0, colConst = 0;
 };
 
-/// Describes how a laid-out tile maps onto per-thread slots.
+/// Describes how a laid-out tile maps onto per-thread slots. A 1-D
+/// blocked tile's index is its row; a 2-D blocked tile's slots are ordered
+/// row-major by their (row, column) slot along each dimension. Rows and
+/// Cols are slices (of an mma or a blocked parent): one value per row or
+/// per column of the parent.
 struct Distribution {
-  enum Kind { Mma, Rows, Cols } kind;
+  enum Kind { Mma, Rows, Cols, Blocked } kind;
+  /// The mma parent's geometry (Mma, and slices of an mma tile).
   MmaGeometry geom;
+  /// The blocked layout's geometry (Blocked, and slices of a blocked tile,
+  /// whose shape is the parent's with size 1 along the dropped dimension).
+  std::optional<BlockedGeometry> blocked;
 
-  /// The distribution of a tile with an #tilegpu.mma or #tilegpu.slice
-  /// layout; none for other tiles.
+  /// The distribution of a tile with a #tilegpu.mma, #tilegpu.blocked or
+  /// #tilegpu.slice layout; none for other tiles.
   static std::optional<Distribution> get(mlir::RankedTensorType type);
+
+  /// The parent's dimension a slice keeps (0 for Rows, 1 for Cols).
+  unsigned keptDim() const { return kind == Cols ? 1 : 0; }
 
   int64_t numSlots() const;
 

@@ -1,0 +1,134 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-allocate-shared=chip=sm_80 -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
+
+// Register layouts given by hand (tilegpu-assign-layouts chooses them in the
+// other tests): what the lowering makes of each slot, vector and copy.
+
+// A dot's tile with fewer row fragments than the CTA has warps (32 rows, 4
+// warps: mma<warpsM = 2>) is replicated: warp w holds the rows of warp
+// w % 2, and only the first copy (warps 0 and 1) stores.
+// CHECK-LABEL: llvm.func @replicated
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %{{.*}} : i32
+// CHECK: %[[IN:.*]] = arith.remui %[[WARP]], %[[C2:.*]] : i32
+// CHECK: arith.muli %[[IN]], %{{.*}} : i32
+// CHECK: %[[FIRST:.*]] = arith.cmpi ult, %[[WARP]], %[[C2]] : i32
+// CHECK: %[[STORE:.*]] = arith.andi %[[FIRST]], %{{.*}} : i1
+// CHECK: scf.if %[[STORE]] {
+// CHECK-NEXT: llvm.store
+func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c = arith.constant dense<1.0> : tensor<32x16xf32, #tilegpu.mma<warpsM = 2, warpsN = 1>>
+  tile.store %c, %o[%c0, %c0] : tensor<32x16xf32, #tilegpu.mma<warpsM = 2, warpsN = 1>> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A blocked f16 tile with 8 adjacent elements a thread at an aligned start
+// column moves each run with one 16-byte access when the whole run is inside
+// the view, element by element (masked) otherwise; the manifest asks for 16
+// bytes of alignment of both tensors.
+// CHECK-LABEL: llvm.func @vector_copy
+// CHECK-SAME: tessera.params = [{align = 16 : i64, {{.*}}}, {align = 16 : i64,
+// CHECK: scf.if %{{.*}} -> (vector<8xf16>) {
+// CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK: } else {
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<1> -> f16
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: vector.from_elements
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK-NEXT: } else {
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<1>
+#b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @vector_copy(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%i, %c0] : !tile.view<f16, 2> -> tensor<4x64xf16, #b8>
+  tile.store %t, %y[%i, %c0] : tensor<4x64xf16, #b8> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// A start column the compiler cannot prove aligned is read an element at a
+// time; a start column of 4 (8 bytes) allows 8-byte accesses of 4 elements.
+// CHECK-LABEL: llvm.func @unaligned_start
+// CHECK-SAME: tessera.params = [{align = 2 : i64, {{.*}}}, {align = 8 : i64,
+// CHECK-NOT: vector<8xf16>, !llvm.ptr<1>
+// CHECK-NOT: !llvm.ptr<1> -> vector
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<1>
+#b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @unaligned_start(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32, %j: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c4 = arith.constant 4 : i32
+  %t = tile.load %x[%i, %j] : !tile.view<f16, 2> -> tensor<4x64xf16, #b8>
+  tile.store %t, %y[%i, %c4] : tensor<4x64xf16, #b8> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// A row sum across 4 warps: each thread adds its 4 slots, the 32 lanes
+// exchange partials (shfl.bfly 1 ... 16), lane 0 of each warp writes its
+// partial to the reduction's scratch, and every thread adds the 4 partials.
+// The row vector is stored by the thread at column position 0.
+// CHECK-LABEL: llvm.func @row_sum_across_warps
+// CHECK-SAME: tessera.shared_bytes = 16 : i64
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %{{.*}} : f32 -> f32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: scf.if
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#rows = #tilegpu.slice<dim = 1, parent = #b>
+func.func @row_sum_across_warps(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%i, %c0] : !tile.view<f32, 2> -> tensor<1x512xf32, #b>
+  %s = tile.reduce sum %t axis 1 : tensor<1x512xf32, #b> -> tensor<1xf32, #rows>
+  tile.store %s, %o[%i] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// A column max: the lanes along the rows are 4 apart (order [1, 0] with 4
+// lanes along the columns), so the butterflies are 4, 8 and 16; one warp
+// needs no scratch.
+// CHECK-LABEL: llvm.func @column_max
+// CHECK-SAME: tessera.shared_bytes = 0 : i64
+// CHECK-NOT: %c1_i32, %{{.*}} : f32 -> f32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c4_i32, %{{.*}} : f32 -> f32
+// CHECK-NEXT: arith.maximumf
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c8_i32, %{{.*}} : f32 -> f32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
+// CHECK-NOT: nvvm.barrier0
+#b = #tilegpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+#cols = #tilegpu.slice<dim = 0, parent = #b>
+func.func @column_max(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<64x8xf32, #b>
+  %s = tile.reduce max %t axis 0 : tensor<64x8xf32, #b> -> tensor<8xf32, #cols>
+  tile.store %s, %o[%c0] : tensor<8xf32, #cols> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// A 16-column row on 32 lanes: lanes 16 ... 31 hold copies, which add the
+// identity (0) instead of their element.
+// CHECK-LABEL: llvm.func @copies_contribute_nothing
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[DISTINCT:.*]] = arith.cmpi ult, %{{.*}}, %c16_i32 : i32
+// CHECK: %[[MINE:.*]] = arith.select %[[DISTINCT]], %{{.*}}, %[[ZERO]] : f32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %[[MINE]], %c1_i32, %{{.*}} : f32 -> f32
+#b = #tilegpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]>
+#rows = #tilegpu.slice<dim = 1, parent = #b>
+func.func @copies_contribute_nothing(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x16xf32, #b>
+  %s = tile.reduce sum %t axis 1 : tensor<1x16xf32, #b> -> tensor<1xf32, #rows>
+  tile.store %s, %o[%c0] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  return
+}

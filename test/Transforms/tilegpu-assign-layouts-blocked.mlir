@@ -1,0 +1,101 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts | FileCheck %s --enable-var-scope
+
+// Tiles no dot reaches take #tilegpu.blocked layouts (Triton's blocked
+// layout): 16 bytes of adjacent elements per thread along the innermost
+// dimension, the lanes and warps along the columns as far as the tile is
+// wide, the rest along the rows.
+
+// A row softmax: the [1, 1024] f16 row is 8 elements a thread, 32 lanes and
+// 4 warps along the columns. The row max is the slice along the columns
+// (one value per row, a copy in every thread), the column index a slice
+// along the rows that expands into the row in place.
+// CHECK-DAG: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-DAG: #[[$ROW:.*]] = #tilegpu.slice<dim = 1, parent = #[[$B]]>
+// CHECK-DAG: #[[$COL:.*]] = #tilegpu.slice<dim = 0, parent = #[[$B]]>
+// CHECK-LABEL: func.func @softmax_row
+// CHECK: tile.load {{.*}} -> tensor<1x1024xf16, #[[$B]]>
+// CHECK: tile.iota : tensor<1024xi32, #[[$COL]]>
+// CHECK: tile.expand_dims %{{.*}} axis 0 : tensor<1024xi32, #[[$COL]]> -> tensor<1x1024xi32, #[[$B]]>
+// CHECK: tile.reduce max %{{.*}} axis 1 : tensor<1x1024xf32, #[[$B]]> -> tensor<1xf32, #[[$ROW]]>
+// CHECK: tile.broadcast %{{.*}} : tensor<1x1xf32, #[[$ROW]]> -> tensor<1x1024xf32, #[[$B]]>
+// CHECK: tile.store %{{.*}} : tensor<1x1024xf16, #[[$B]]>
+// CHECK-NOT: tilegpu.convert_layout
+func.func @softmax_row(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %row: i32, %n: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<1x1024xf16>
+  %f = arith.extf %t : tensor<1x1024xf16> to tensor<1x1024xf32>
+  %cols = tile.iota : tensor<1024xi32>
+  %c = tile.expand_dims %cols axis 0 : tensor<1024xi32> -> tensor<1x1024xi32>
+  %ns = tile.splat %n : i32 -> tensor<1x1024xi32>
+  %in = arith.cmpi slt, %c, %ns : tensor<1x1024xi32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<1x1024xf32>
+  %v = arith.select %in, %f, %ninf : tensor<1x1024xi1>, tensor<1x1024xf32>
+  %m = tile.reduce max %v axis 1 : tensor<1x1024xf32> -> tensor<1xf32>
+  %me = tile.expand_dims %m axis 1 : tensor<1xf32> -> tensor<1x1xf32>
+  %mb = tile.broadcast %me : tensor<1x1xf32> -> tensor<1x1024xf32>
+  %d = arith.subf %v, %mb : tensor<1x1024xf32>
+  %r = arith.truncf %d : tensor<1x1024xf32> to tensor<1x1024xf16>
+  tile.store %r, %y[%row, %c0] : tensor<1x1024xf16> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// f16 and f32 accesses in one component: the 16-bit tile chooses first, so
+// the f16 load moves 16 bytes (the f32 ones move two 16-byte halves).
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @narrow_first
+// CHECK: tile.load {{.*}} -> tensor<64x64xf32, #[[$B]]>
+// CHECK: tile.load {{.*}} -> tensor<64x64xf16, #[[$B]]>
+// CHECK: tile.store %{{.*}} : tensor<64x64xf32, #[[$B]]>
+func.func @narrow_first(%a: !tile.view<f32, 2>, %b: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x = tile.load %a[%i, %i] : !tile.view<f32, 2> -> tensor<64x64xf32>
+  %h = tile.load %b[%i, %i] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %y = arith.extf %h : tensor<64x64xf16> to tensor<64x64xf32>
+  %s = arith.addf %x, %y : tensor<64x64xf32>
+  tile.store %s, %o[%i, %i] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A column sum of a blocked tile stays in its layout.
+// CHECK-DAG: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$COL:.*]] = #tilegpu.slice<dim = 0, parent = #[[$B]]>
+// CHECK-LABEL: func.func @column_sum
+// CHECK: tile.reduce sum %{{.*}} axis 0 : tensor<64x32xf32, #[[$B]]> -> tensor<32xf32, #[[$COL]]>
+// CHECK: tile.store %{{.*}} : tensor<32xf32, #[[$COL]]>
+func.func @column_sum(%a: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x = tile.load %a[%i, %i] : !tile.view<f32, 2> -> tensor<64x32xf32>
+  %s = tile.reduce sum %x axis 0 : tensor<64x32xf32> -> tensor<32xf32>
+  tile.store %s, %o[%i] : tensor<32xf32> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// A dot's tiles keep the mma layout; a column sum of one goes through a
+// blocked copy (mma tiles reduce along their rows only), and a separate
+// copy of a 1-D tensor gets a 1-D blocked layout.
+// CHECK-DAG: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$B1:.*]] = #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-DAG: #[[$MMA:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-DAG: #[[$COL:.*]] = #tilegpu.slice<dim = 0, parent = #[[$B]]>
+// CHECK-LABEL: func.func @dot_and_copy
+// CHECK: %[[D:.*]] = tile.dot {{.*}} -> tensor<64x16xf32, #[[$MMA]]>
+// CHECK: %[[C:.*]] = tilegpu.convert_layout %[[D]] : tensor<64x16xf32, #[[$MMA]]> -> tensor<64x16xf32, #[[$B]]>
+// CHECK: tile.reduce sum %[[C]] axis 0 : tensor<64x16xf32, #[[$B]]> -> tensor<16xf32, #[[$COL]]>
+// CHECK: tile.load {{.*}} -> tensor<2048xf16, #[[$B1]]>
+func.func @dot_and_copy(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %p: !tile.view<f16, 1>, %q: !tile.view<f16, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<64x16xf16>
+  %y = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<64x16xf32>
+  %d = tile.dot %x, %y, %z : tensor<64x16xf16>, tensor<16x16xf16> -> tensor<64x16xf32>
+  %c = tile.reduce sum %d axis 0 : tensor<64x16xf32> -> tensor<16xf32>
+  %e = tile.expand_dims %c axis 0 : tensor<16xf32> -> tensor<1x16xf32>
+  %b = tile.broadcast %e : tensor<1x16xf32> -> tensor<64x16xf32>
+  tile.store %b, %o[%i, %i] : tensor<64x16xf32> -> !tile.view<f32, 2>
+  %v = tile.load %p[%i] : !tile.view<f16, 1> -> tensor<2048xf16>
+  tile.store %v, %q[%i] : tensor<2048xf16> -> !tile.view<f16, 1>
+  return
+}
