@@ -6,7 +6,10 @@ their argument checks and their configs. Tolerances: tessera.ops.norms.TOLERANCE
 
 import unittest
 
-from support import KERNELS, CacheTestCase, has_interpreter_module, has_module
+import os
+from unittest import mock
+
+from support import KERNELS, CacheTestCase, has_interpreter_module, has_module, needs_compiler
 
 ready = has_module("numpy") and has_interpreter_module()
 if ready:
@@ -255,6 +258,21 @@ class OpsTest(CacheTestCase):
             with self.subTest(message=message):
                 with self.assertRaisesRegex(error, message):
                     function()
+
+    @needs_compiler
+    def test_get_kernel_compiles_the_config(self):
+        # The GPU path's compile (no launch): kernels/rotary.tile with
+        # ROTARY_CONFIGS' constants, cached per (op, entry, dtype, size, target).
+        # (The row kernels lower once the blocked layout lands.)
+        with mock.patch.dict(os.environ, TESSERA_TARGET="sm_90a"):
+            for entry in ("rotary", "rotary_inplace"):
+                kernel = norms.get_kernel("rotary", torch.bfloat16, 128,
+                                          torch.device("cuda", 0), entry)
+                self.assertEqual(kernel.name, entry)
+                self.assertEqual(kernel.constants,
+                                 dict(DTYPE="bf16", HEAD_DIM=128, BLOCK_N=16, NUM_WARPS=4))
+                self.assertIs(norms.get_kernel("rotary", torch.bfloat16, 128,
+                                               torch.device("cuda", 0), entry), kernel)
 
     def test_configs(self):
         # The GPU bars' hidden sizes (test/gpu/check_membound.py).
