@@ -21,13 +21,17 @@
 #   f2. the PyTorch op's backward (test/gpu/check_backward.py: gradients
 #      against fp64 and SDPA-flash's, forward + backward timed against
 #      SDPA-flash), when $PYCACHE holds its precompiled kernels;
+#   f3. the memory-bound ops (test/gpu/check_membound.py: softmax, LayerNorm,
+#      RMSNorm, RoPE against fp64, then GB/s against eager PyTorch,
+#      torch.compile and the copy bandwidth; membound.csv, membound.md), when
+#      $PYCACHE exists (`check_membound.py --precompile sm_90a` fills it);
 #   g. the watchdog: kernels that never finish are reported as TIMEOUT by
 #      tessera-bench, peers.py and check_attention.py, and the run goes on
 #      (test/gpu/check_watchdog.sh; last, so that no killed hung kernel can
 #      share the GPU with a measurement);
 #   h. writes $OUT/tables.md (printed last), correctness.csv, seed.csv,
-#      d128.csv, sanitize.csv, peers.csv, peers.png and log.txt (every
-#      step's output).
+#      d128.csv, sanitize.csv, peers.csv, peers.png, backward.csv, membound.csv,
+#      membound.md and log.txt (every step's output).
 # Each step has a time cap inside an overall budget, so the tables always
 # come out; a step that fails or runs out of time is reported and the rest
 # go on.
@@ -43,7 +47,8 @@
 #                checked after the correctness step when present
 #   PYCACHE      a tessera compile cache filled where tessera-compile is by
 #                `TESSERA_CACHE_DIR=PYCACHE python3 test/gpu/check_backward.py
-#                --precompile sm_90a` (default: build/py-cache); step f2 runs
+#                --precompile sm_90a` (default: build/py-cache) and
+#                check_membound.py --precompile sm_90a; steps f2 and f3 run
 #                when it exists
 #   SWEEP_TOOL   what runs the sweeps c and d: "peers" (default; peers.py
 #                --no-peers, inputs made on the GPU once per shape) or "bench"
@@ -236,8 +241,13 @@ watchdog() {
 backward() {
   TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_backward.py" --out "$WORK/backward"
 }
+# f3. The memory-bound ops on the precompiled cache (torch.compile's compiles
+# bounded by the step's limit, $STEP_LIMIT).
+membound() {
+  TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_membound.py" --out "$WORK/membound"
+}
 export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize backward \
-  watchdog
+  membound watchdog
 
 # ---------------------------------------------------------------------------
 # Preconditions: a GPU, the tools, the kernels.
@@ -297,12 +307,18 @@ if [ -d "$PYCACHE" ]; then
 else
   echo "== no $PYCACHE: backward checks skipped (check_backward.py --precompile fills it)"
 fi
+if [ -d "$PYCACHE" ]; then
+  step membound 600 membound
+else
+  echo "== no $PYCACHE: memory-bound checks skipped (check_membound.py --precompile fills it)"
+fi
 step watchdog 150 watchdog
 
 # ---------------------------------------------------------------------------
 # h. Tables (last), CSVs, chart and the full log under $OUT.
 # ---------------------------------------------------------------------------
-for file in peers/peers.csv peers/peers.png backward/backward.csv; do
+for file in peers/peers.csv peers/peers.png backward/backward.csv membound/membound.csv \
+  membound/membound.md; do
   [ -f "$WORK/$file" ] && cp "$WORK/$file" "$OUT/$(basename "$file")"
 done
 collect_logs

@@ -1,0 +1,366 @@
+"""Memory-bound PyTorch ops on Tessera's kernels: softmax, LayerNorm, RMSNorm, RoPE.
+
+    from tessera.ops import softmax, layer_norm, rms_norm, apply_rotary_emb
+    y = softmax(x)                                   # F.softmax(x, dim=-1)
+    y = layer_norm(x, (4096,), weight, bias)         # F.layer_norm
+    y = rms_norm(x, (4096,), weight)                 # F.rms_norm
+    q = apply_rotary_emb(q, cos, sin)                # flash_attn's, q [B, N, H, D]
+
+The kernels (one compile per kernel, dtype and config, cached like
+tessera.ops.flash_attn's):
+  softmax           kernels/softmax.tile    one program per ROWS rows of [M, N]
+  layer_norm        kernels/layernorm.tile  fp32 mean and biased variance
+  rms_norm          kernels/rmsnorm.tile    fp32 mean of squares
+  apply_rotary_emb  kernels/rotary.tile     `rotary` / `rotary_inplace`: one
+                                            program per BLOCK_N positions of a
+                                            batch, looping over the heads
+The row ops normalize over the last dimension(s) of x, viewed as [M, N] (the
+leading dimensions flattened): a view, never a copy, so they take any x whose
+last dimension is contiguous and whose leading dimensions flatten into one
+stride; anything else raises UnsupportedError (x.contiguous() makes it one).
+The config (BLOCK_N: N rounded up to a power of two; ROWS; NUM_WARPS) comes
+from N through NORM_CONFIGS, RoPE's from D through ROTARY_CONFIGS: the one
+table that test/gpu/check_membound.py and docs/python.md use.
+
+float16 and bfloat16 tensors, computed in fp32; forward only (a gradient
+raises UnsupportedError). CUDA tensors launch on the current stream; CPU
+tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter.
+"""
+
+import math
+import threading
+
+import torch
+
+from .. import compiler as _compiler
+from .flash_attn import UnsupportedError, kernel_source
+
+SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
+# Row configs by BLOCK_N (N rounded up to a power of two): (largest BLOCK_N,
+# ROWS, NUM_WARPS), Triton's norm heuristic for the warps (4 up to 2048
+# columns, 8 at 4096, 16 beyond) and several rows per program below 2048
+# columns, so each program still moves ~2048 elements.
+NORM_CONFIGS = (
+    (256, 8, 4),
+    (512, 4, 4),
+    (1024, 2, 4),
+    (2048, 1, 4),
+    (4096, 1, 8),
+    (16384, 1, 16),
+)
+MAX_N = NORM_CONFIGS[-1][0]
+# RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
+# 2048 elements of each head per loop step) and NUM_WARPS.
+ROTARY_CONFIGS = {
+    16: dict(BLOCK_N=128, NUM_WARPS=4),
+    32: dict(BLOCK_N=64, NUM_WARPS=4),
+    64: dict(BLOCK_N=32, NUM_WARPS=4),
+    128: dict(BLOCK_N=16, NUM_WARPS=4),
+    256: dict(BLOCK_N=8, NUM_WARPS=4),
+}
+# (atol, rtol) against fp64 by (op, dtype), elementwise atol + rtol * |ref|:
+# the output rounding (2^-11 relative for float16, 2^-8 for bfloat16) with a
+# factor 2, plus an atol for what is not relative: float16 subnormals
+# (spacing 2^-24 = 6e-8) for softmax's tiny probabilities; the fp32
+# statistics (a few ulps of terms of magnitude ~3 that cancel with the bias)
+# for the norms; the fp32 x1 * cos - x2 * sin for RoPE. docs/python.md.
+TOLERANCES = {
+    ("softmax", "f16"): (6e-8, 1e-3), ("softmax", "bf16"): (1e-9, 8e-3),
+    ("layer_norm", "f16"): (1e-4, 1e-3), ("layer_norm", "bf16"): (1e-4, 8e-3),
+    ("rms_norm", "f16"): (1e-4, 1e-3), ("rms_norm", "bf16"): (1e-4, 8e-3),
+    ("rotary", "f16"): (1e-5, 1e-3), ("rotary", "bf16"): (1e-5, 8e-3),
+}
+# The interpreter's GPU check (tessera.interpret's gpu_check). Until the
+# blocked register layout of issue 13 lands, tiles of fewer than 16 rows do
+# not lower for the GPU (every tile gets the mma layout); the interpreter
+# runs them all the same. Then this becomes "sm_90a", the default.
+INTERPRET_GPU_CHECK = "none"
+_FILES = {"softmax": "softmax", "layer_norm": "layernorm", "rms_norm": "rmsnorm",
+          "rotary": "rotary"}
+
+
+def _unsupported(function, what, why):
+    raise UnsupportedError(f"tessera.ops.{function}: {what} is not supported yet ({why})")
+
+
+def norm_config(n):
+    """BLOCK_N, ROWS and NUM_WARPS of the row kernels for rows of n elements."""
+    block = 1 << max(int(n) - 1, 0).bit_length()
+    for largest, rows, warps in NORM_CONFIGS:
+        if block <= largest:
+            return dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps)
+    raise ValueError(f"norm_config: rows of {n} elements are over {MAX_N}")
+
+
+def rotary_config(head_dim):
+    """HEAD_DIM, BLOCK_N and NUM_WARPS of kernels/rotary.tile for head dim D."""
+    return dict(HEAD_DIM=head_dim, **ROTARY_CONFIGS[head_dim])
+
+
+def kernel_constants(op, dtype, size):
+    """(Source, constants) of op's kernel file ("softmax", "layer_norm",
+    "rms_norm" with size = N; "rotary" with size = D) for a torch dtype."""
+    source, constants = kernel_source(dtype, _FILES[op])
+    config = rotary_config(size) if op == "rotary" else norm_config(size)
+    return source, dict(constants, **config)
+
+
+_KERNELS = {}
+_KERNELS_LOCK = threading.Lock()
+_TARGETS = {}
+
+
+def get_kernel(op, dtype, size, device, entry=None):
+    """The compiled Kernel of op (kernel_constants) for `device` (a CUDA
+    torch.device); `entry`: rotary's `rotary` or `rotary_inplace`."""
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    target = _TARGETS.get(index)
+    if target is None:
+        target = _TARGETS[index] = _compiler.default_target(index)
+    key = (op, entry, dtype, size, target)
+    with _KERNELS_LOCK:
+        kernel = _KERNELS.get(key)
+    if kernel is None:
+        source, constants = kernel_constants(op, dtype, size)
+        kernel = _compiler.compile(source, target, kernel=entry, **constants)
+        with _KERNELS_LOCK:
+            _KERNELS[key] = kernel
+    return kernel
+
+
+def _launch(op, x, size, entry=None, **args):
+    """Launches op's kernel (CUDA) or interprets it (CPU, or anything under
+    TESSERA_INTERPRET=1) on `args`, the kernel's parameters by name."""
+    from ..kernel import _interpret_forced
+    if x.device.type == "cuda" and not _interpret_forced():
+        get_kernel(op, x.dtype, size, x.device, entry)(**args)
+        return
+    from ..interpreter import interpret
+    source, constants = kernel_constants(op, x.dtype, size)
+    interpret(source, constants=constants, kernel=entry, gpu_check=INTERPRET_GPU_CHECK,
+              **args)
+
+
+# ----------------------------------------------------------------------------
+# Argument checks and views
+# ----------------------------------------------------------------------------
+
+def _check_input(function, x):
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"tessera.ops.{function}: expected a torch.Tensor, got "
+                        f"{type(x).__name__}")
+    if x.dtype not in SUPPORTED_DTYPES:
+        _unsupported(function, f"dtype {x.dtype}", "the kernels take float16 or bfloat16")
+    if x.device.type not in ("cuda", "cpu"):
+        _unsupported(function, f"device {x.device}", "CUDA tensors run on the GPU, CPU "
+                     "tensors on the interpreter")
+    if torch.is_grad_enabled() and x.requires_grad:
+        _unsupported(function, "a gradient (x requires grad)", "the kernels are "
+                     "forward-only")
+
+
+def _check_param(function, name, p, shape, x):
+    """weight / bias: a tensor of `shape`, x's dtype and device; returns its
+    [N] view (a copy only for a non-contiguous parameter: N elements)."""
+    if not isinstance(p, torch.Tensor):
+        raise TypeError(f"tessera.ops.{function}: {name}: expected a torch.Tensor or None, "
+                        f"got {type(p).__name__}")
+    if tuple(p.shape) != tuple(shape):
+        raise ValueError(f"tessera.ops.{function}: {name}: expected shape {list(shape)}, got "
+                         f"{list(p.shape)}")
+    if p.device != x.device:
+        raise ValueError(f"tessera.ops.{function}: {name} must be on {x.device}, got "
+                         f"{p.device}")
+    if p.dtype != x.dtype:
+        _unsupported(function, f"{name} of dtype {p.dtype} with x of {x.dtype}", "the "
+                     "kernels read the parameters in x's dtype")
+    if torch.is_grad_enabled() and p.requires_grad:
+        _unsupported(function, f"a gradient ({name} requires grad)", "the kernels are "
+                     "forward-only")
+    return p.reshape(-1).contiguous()
+
+
+def rows_view(function, x, n):
+    """x as [M, N] (the leading dimensions flattened): a view, or
+    UnsupportedError naming the strides."""
+    if n > MAX_N:
+        _unsupported(function, f"rows of {n} elements", f"the kernels hold a row in "
+                     f"registers, at most {MAX_N} elements (NORM_CONFIGS)")
+    try:
+        view = x.view(-1, n)
+    except RuntimeError:
+        view = None
+    if view is None or (n > 1 and view.stride(1) != 1):
+        _unsupported(function, f"x of shape {list(x.shape)} and strides {list(x.stride())}",
+                     "the kernels take [M, N] rows with a contiguous last dimension; the "
+                     "leading dimensions must flatten into one stride without a copy "
+                     "(pass x.contiguous())")
+    return view
+
+
+_CONSTANT_PARAMS = {}
+
+
+def _constant_param(value, n, x):
+    """A ones/zeros [n] tensor for a weight/bias that is None (cached)."""
+    key = (value, n, x.dtype, str(x.device))
+    if key not in _CONSTANT_PARAMS:
+        _CONSTANT_PARAMS[key] = torch.full((n,), value, dtype=x.dtype, device=x.device)
+    return _CONSTANT_PARAMS[key]
+
+
+def _normalized(function, x, normalized_shape):
+    """N = prod(normalized_shape), checked against x's trailing dimensions."""
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
+    shape = tuple(int(s) for s in normalized_shape)
+    if not shape or len(shape) > x.dim() or tuple(x.shape[x.dim() - len(shape):]) != shape:
+        raise ValueError(f"tessera.ops.{function}: normalized_shape {list(shape)} must be "
+                         f"the trailing dimensions of x, of shape {list(x.shape)}")
+    return shape, math.prod(shape)
+
+
+# ----------------------------------------------------------------------------
+# The ops
+# ----------------------------------------------------------------------------
+
+def softmax(x, dim=-1):
+    """torch.nn.functional.softmax(x, dim) over the last dimension (the only
+    `dim` supported), computed in fp32 and returned in x's dtype (contiguous)."""
+    _check_input("softmax", x)
+    rank = max(x.dim(), 1)
+    if not -rank <= dim < rank:
+        raise IndexError(f"tessera.ops.softmax: dim {dim} out of range for a tensor of "
+                         f"{x.dim()} dimensions")
+    if dim % rank != rank - 1:
+        _unsupported("softmax", f"dim={dim} of a tensor of {x.dim()} dimensions",
+                     "kernels/softmax.tile normalizes rows: dim must be the last")
+    n = x.shape[-1] if x.dim() else 1
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if y.numel():
+        _launch("softmax", x, n, X=rows_view("softmax", x, n), Y=y.view(-1, n))
+    return y
+
+
+def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """torch.nn.functional.layer_norm: (x - mean) / sqrt(var + eps) * weight +
+    bias over the trailing `normalized_shape` dimensions, with fp32 mean and
+    biased variance; weight and bias (None: 1 and 0) of that shape and x's dtype."""
+    _check_input("layer_norm", x)
+    shape, n = _normalized("layer_norm", x, normalized_shape)
+    w = (_constant_param(1.0, n, x) if weight is None
+         else _check_param("layer_norm", "weight", weight, shape, x))
+    b = (_constant_param(0.0, n, x) if bias is None
+         else _check_param("layer_norm", "bias", bias, shape, x))
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if y.numel():
+        _launch("layer_norm", x, n, X=rows_view("layer_norm", x, n), W=w, B=b,
+                Y=y.view(-1, n), eps=float(eps))
+    return y
+
+
+def rms_norm(x, normalized_shape, weight=None, eps=1e-6):
+    """torch.nn.functional.rms_norm: x / sqrt(mean(x^2) + eps) * weight over
+    the trailing `normalized_shape` dimensions, the mean in fp32; eps=None is
+    torch's default, torch.finfo(x.dtype).eps."""
+    _check_input("rms_norm", x)
+    shape, n = _normalized("rms_norm", x, normalized_shape)
+    if eps is None:
+        eps = torch.finfo(x.dtype).eps
+    w = (_constant_param(1.0, n, x) if weight is None
+         else _check_param("rms_norm", "weight", weight, shape, x))
+    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    if y.numel():
+        _launch("rms_norm", x, n, X=rows_view("rms_norm", x, n), W=w, Y=y.view(-1, n),
+                eps=float(eps))
+    return y
+
+
+def apply_rotary_emb(x, cos, sin, interleaved=False, inplace=False, seqlen_offsets=0,
+                     cu_seqlens=None, max_seqlen=None):
+    """flash_attn's apply_rotary_emb (flash_attn.layers.rotary), non-interleaved:
+    x [B, N, H, D] (any strides with a contiguous last dimension), cos and sin
+    [N', D / 2] with N' >= N + seqlen_offsets (an int: rows seqlen_offsets ..
+    + N are used), x's dtype. Returns out like x, or x itself rotated with
+    inplace. Interleaved pairs, a rotary dim below D, tensor offsets and
+    cu_seqlens raise UnsupportedError."""
+    function = "apply_rotary_emb"
+    _check_input(function, x)
+    for name, t in (("cos", cos), ("sin", sin)):
+        if not isinstance(t, torch.Tensor):
+            raise TypeError(f"tessera.ops.{function}: {name}: expected a torch.Tensor, got "
+                            f"{type(t).__name__}")
+    if x.dim() != 4:
+        raise ValueError(f"tessera.ops.{function}: x: expected [B, N, H, D], got shape "
+                         f"{list(x.shape)}")
+    if interleaved:
+        _unsupported(function, "interleaved=True", "kernels/rotary.tile rotates the two "
+                     "halves of D (GPT-NeoX)")
+    if cu_seqlens is not None or max_seqlen is not None:
+        _unsupported(function, "cu_seqlens", "kernels/rotary.tile takes [B, N, H, D]")
+    if not isinstance(seqlen_offsets, int):
+        _unsupported(function, "tensor seqlen_offsets", "the offset is one int")
+    b, n, h, d = x.shape
+    if cos.dim() != 2 or cos.shape != sin.shape:
+        raise ValueError(f"tessera.ops.{function}: cos and sin: expected one shape "
+                         f"[N, D / 2], got {list(cos.shape)} and {list(sin.shape)}")
+    if 2 * cos.shape[1] != d:
+        _unsupported(function, f"a rotary dim of {2 * cos.shape[1]} with head dim {d}",
+                     "kernels/rotary.tile rotates all of D")
+    if seqlen_offsets < 0 or cos.shape[0] < n + seqlen_offsets:
+        raise ValueError(f"tessera.ops.{function}: cos and sin: expected at least "
+                         f"{n + seqlen_offsets} rows (N + seqlen_offsets), got {cos.shape[0]}")
+    for name, t in (("cos", cos), ("sin", sin)):
+        if t.dtype != x.dtype or t.device != x.device:
+            _unsupported(function, f"{name} of {t.dtype} on {t.device} with x of {x.dtype} "
+                         f"on {x.device}", "the kernel reads cos and sin in x's dtype, on "
+                         "its device")
+        if d > 2 and t.stride(1) != 1:
+            _unsupported(function, f"{name} with strides {list(t.stride())}", "the kernel "
+                         "needs a contiguous last dimension")
+    if d not in ROTARY_CONFIGS:
+        _unsupported(function, f"head dim {d}", f"the op compiles kernels/rotary.tile for "
+                     f"D in {tuple(ROTARY_CONFIGS)}")
+    if x.stride(3) != 1:
+        _unsupported(function, f"x with strides {list(x.stride())}", "the kernel needs a "
+                     "contiguous head dim")
+    cos, sin = (t[seqlen_offsets:seqlen_offsets + n] for t in (cos, sin))
+    if not x.numel():
+        return x if inplace else torch.empty_like(x)
+    if inplace:
+        _launch("rotary", x, d, entry="rotary_inplace", X=x.transpose(1, 2), Cos=cos, Sin=sin)
+        return x
+    out = torch.empty_like(x)
+    _launch("rotary", x, d, entry="rotary", X=x.transpose(1, 2), Cos=cos, Sin=sin,
+            Out=out.transpose(1, 2))
+    return out
+
+
+# ----------------------------------------------------------------------------
+# fp64 references (torch), for python/tests/test_norms.py and test/gpu
+# ----------------------------------------------------------------------------
+
+def softmax_reference(x):
+    """softmax over the last dimension, in float64."""
+    return torch.softmax(x.double(), dim=-1)
+
+
+def layer_norm_reference(x, weight, bias, eps):
+    """LayerNorm over the last dimension in float64 (biased variance)."""
+    x = x.double()
+    mean = x.mean(-1, keepdim=True)
+    var = (x - mean).square().mean(-1, keepdim=True)
+    return (x - mean) / torch.sqrt(var + eps) * weight.double() + bias.double()
+
+
+def rms_norm_reference(x, weight, eps):
+    """RMSNorm over the last dimension in float64."""
+    x = x.double()
+    return x / torch.sqrt(x.square().mean(-1, keepdim=True) + eps) * weight.double()
+
+
+def rotary_reference(x, cos, sin):
+    """Non-interleaved RoPE of x [B, N, H, D] with cos, sin [N, D / 2], in float64."""
+    x1, x2 = x.double().chunk(2, dim=-1)
+    c, s = (t.double()[None, :, None, :] for t in (cos, sin))
+    return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], dim=-1)

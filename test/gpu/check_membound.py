@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Memory-bound ops on the GPU (issue 13): tessera.ops.softmax, layer_norm,
+rms_norm and apply_rotary_emb against fp64, then timed against eager PyTorch,
+torch.compile and the device's copy bandwidth, on the same tensors.
+
+usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-bench]
+                                          [--ops softmax,rms_norm,...]
+       python3 test/gpu/check_membound.py --precompile sm_90a   (where tessera-compile is)
+       python3 test/gpu/check_membound.py --spills [--target sm_90a]   (no GPU needed)
+
+Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
+4096, 8192, 5000}, float16 and bfloat16. RoPE takes x [B, N, H, D] = [tokens /
+2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
+too); hidden 5000 has no head dim of 128 and is skipped for it.
+Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
+the interpreter tests' bounds: the output rounding with a factor 2; the GPU's
+tree reductions and ex2.approx stay inside them) of an fp64 torch reference,
+no NaN. Bench: median of tessera.testing.do_bench (CUDA events, warm-up, the
+L2 flushed before every launch) of Tessera, eager PyTorch (F.softmax,
+F.layer_norm, F.rms_norm, a plain torch RoPE expression) and torch.compile of
+the same eager functions (dynamic=False: one compile per shape, the compile
+seconds in the CSV; skipped once 80 % of --budget seconds are spent, and the
+timing once all of it is: the checks still run). GB/s = the
+bytes the op must read and write (x, y, and the weight/bias or cos/sin) over
+the median; the copy bandwidth is dst.copy_(src) of 1 GiB, read + written,
+timed the same way in the same run. Bars (issue 13): >= 85 % of the copy
+bandwidth, >= 1.0x torch.compile, >= 1.2x eager.
+Writes DIR/membound.csv and DIR/membound.md; exits 1 when a check fails (a
+missed bar is reported, not an error).
+
+--precompile TARGET fills the Python compile cache (TESSERA_CACHE_DIR) with
+every config the GPU run needs, where tessera-compile is; the GPU host then
+only loads cubins. --spills compiles the same configs with --stats and fails
+on any spill or compile error (test/Python/membound-spills.test).
+"""
+import argparse
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "python"))
+
+import torch  # noqa: E402
+
+import tessera  # noqa: E402
+from tessera import ops  # noqa: E402
+from tessera.ops import norms  # noqa: E402
+from tessera.testing import do_bench, write_rows  # noqa: E402
+
+DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
+OPS = ("softmax", "layer_norm", "rms_norm", "rotary")
+TOKENS = (4096, 16384)
+HIDDEN = (1024, 4096, 8192, 5000)
+ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
+ROPE_HEAD_DIMS = (64, 128)
+ROPE_SEQLEN = 2048
+BARS = {"copy": 0.85, "compile": 1.0, "eager": 1.2}
+COPY_BYTES = 1 << 30
+DEVICE = "cuda"
+
+
+def rope_shape(tokens, hidden):
+    """x [B, N, H, D] of RoPE for a [tokens, hidden] row, or None."""
+    if hidden % ROPE_HEAD_DIM or tokens % ROPE_SEQLEN:
+        return None
+    return (tokens // ROPE_SEQLEN, ROPE_SEQLEN, hidden // ROPE_HEAD_DIM, ROPE_HEAD_DIM)
+
+
+def configs():
+    """(op, dtype name, size, entry) of every kernel the run uses: size is N
+    for the row ops and D for RoPE."""
+    out = []
+    for dtype in DTYPES:
+        for op in OPS:
+            if op == "rotary":
+                out += [(op, dtype, d, entry) for d in ROPE_HEAD_DIMS
+                        for entry in ("rotary", "rotary_inplace")]
+            else:
+                out += [(op, dtype, hidden, None) for hidden in HIDDEN]
+    return out
+
+
+def compile_config(op, dtype, size, entry, target):
+    source, constants = norms.kernel_constants(op, DTYPES[dtype], size)
+    return tessera.compile(source, target, kernel=entry, **constants), constants
+
+
+def first_line(error):
+    """A CompileError's first line, without the cache's temporary folder."""
+    text = str(error).splitlines()[0] if str(error) else error.reason
+    return re.sub(r"^\S*/(?=[\w.]+\.tile:)", "", text)
+
+
+def precompile(target):
+    count, failed = 0, 0
+    for op, dtype, size, entry in configs():
+        try:
+            compile_config(op, dtype, size, entry, target)
+            count += 1
+        except tessera.CompileError as error:
+            failed += 1
+            print(f"{entry or op} {dtype} size={size}: {first_line(error)}")
+    print(f"{count} kernels in {tessera._paths.cache_dir()} for {target}; {failed} failed")
+    return 0 if not failed else 1
+
+
+_STATS = re.compile(r"(\d+) registers, (\d+) B spill stores, (\d+) B spill loads")
+
+
+def spills(target):
+    """Each default config through tessera-compile --stats: 1 on any spill."""
+    bad = 0
+    for op, dtype, size, entry in configs():
+        name = f"{entry or op} {dtype} {'D' if op == 'rotary' else 'N'}={size}"
+        try:
+            kernel, constants = compile_config(op, dtype, size, entry, target)
+        except tessera.CompileError as error:
+            bad += 1
+            print(f"FAIL  {name}: does not compile: {first_line(error)}")
+            continue
+        config = ", ".join(f"{k}={v}" for k, v in constants.items() if k != "DTYPE")
+        match = _STATS.search(kernel.stats)
+        if not match:
+            bad += 1
+            print(f"FAIL  {name} ({config}): no ptxas report in {kernel.stats!r}")
+            continue
+        registers, stores, loads = (int(x) for x in match.groups())
+        ok = stores == 0 and loads == 0
+        bad += not ok
+        print(f"{'ok   ' if ok else 'FAIL '} {name} ({config}): {kernel.stats}")
+    total = len(configs())
+    print(f"{total - bad} of {total} configs compile for {target} without spills")
+    return 0 if not bad else 1
+
+
+# ----------------------------------------------------------------------------
+# The ops, their references and their byte counts
+# ----------------------------------------------------------------------------
+
+def eager_rope(x, cos, sin):
+    """Non-interleaved RoPE as a plain torch expression (in x's dtype)."""
+    x1, x2 = x.chunk(2, dim=-1)
+    c, s = cos[None, :, None, :], sin[None, :, None, :]
+    return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], dim=-1)
+
+
+def make_case(op, dtype, tokens, hidden, generator):
+    """(inputs, tessera fn, eager fn, fp64 reference fn, bytes moved) for one row."""
+    t = DTYPES[dtype]
+    es = torch.empty((), dtype=t).element_size()
+
+    def rand(*shape, low=-1.0, high=1.0):
+        return (torch.rand(*shape, generator=generator, device=DEVICE) * (high - low)
+                + low).to(t)
+
+    F = torch.nn.functional
+    if op == "softmax":
+        x = rand(tokens, hidden, low=-8, high=8)
+        return ((x,), ops.softmax, lambda x: F.softmax(x, dim=-1), norms.softmax_reference,
+                2 * tokens * hidden * es)
+    if op == "layer_norm":
+        x, w, b = rand(tokens, hidden, low=-0.5, high=1.5), rand(hidden, low=0.5, high=1.5), \
+            rand(hidden)
+        return ((x, w, b), lambda x, w, b: ops.layer_norm(x, (hidden,), w, b),
+                lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b, 1e-5),
+                lambda x, w, b: norms.layer_norm_reference(x, w, b, 1e-5),
+                (2 * tokens * hidden + 2 * hidden) * es)
+    if op == "rms_norm":
+        x, w = rand(tokens, hidden), rand(hidden, low=0.5, high=1.5)
+        return ((x, w), lambda x, w: ops.rms_norm(x, (hidden,), w, eps=1e-6),
+                lambda x, w: F.rms_norm(x, x.shape[-1:], w, 1e-6),
+                lambda x, w: norms.rms_norm_reference(x, w, 1e-6),
+                (2 * tokens * hidden + hidden) * es)
+    b, n, h, d = rope_shape(tokens, hidden)
+    x = rand(b, n, h, d)
+    angles = (torch.arange(n, device=DEVICE, dtype=torch.float64)[:, None]
+              * 10000.0 ** (-torch.arange(d // 2, device=DEVICE, dtype=torch.float64) / (d // 2)))
+    cos, sin = angles.cos().to(t), angles.sin().to(t)
+    return ((x, cos, sin), ops.apply_rotary_emb, eager_rope, norms.rotary_reference,
+            (2 * b * n * h * d + n * d) * es)
+
+
+def within(got, expected, op, dtype, name):
+    """Every element within atol + rtol·|ref| (NaN never is), computed on the
+    tensors' device; prints the worst element otherwise."""
+    atol, rtol = norms.TOLERANCES[(op, dtype)]
+    diff = (got.double() - expected).abs()
+    bad = ~(diff <= atol + rtol * expected.abs())
+    if not bool(bad.any()):
+        return True
+    worst = int(torch.where(torch.isnan(diff), float("inf"), diff).argmax())
+    print(f"    {name}: {int(bad.sum())} of {bad.numel()} elements over {atol} + "
+          f"{rtol}·|ref| (NaN: {int(torch.isnan(got).sum())}); worst: "
+          f"{float(got.flatten()[worst])} vs {float(expected.flatten()[worst])}")
+    return False
+
+
+def check(op, dtype, inputs, fn, reference):
+    """(passed, max error): tessera's output against the fp64 reference (and
+    for RoPE the in-place kernel's, on a copy of x)."""
+    got = fn(*inputs)
+    expected = reference(*inputs)
+    error = float((got.double() - expected).abs().max())
+    ok = within(got, expected, op, dtype, op)
+    if op == "rotary":
+        x = inputs[0].clone()
+        ops.apply_rotary_emb(x, *inputs[1:], inplace=True)
+        ok &= within(x, expected, op, dtype, "rotary inplace")
+    return ok, error
+
+
+def copy_bandwidth():
+    """GB/s of dst.copy_(src), COPY_BYTES read and as many written."""
+    src = torch.empty(COPY_BYTES // 4, dtype=torch.int32, device="cuda").random_()
+    dst = torch.empty_like(src)
+    ms = do_bench(lambda: dst.copy_(src))
+    return 2 * COPY_BYTES / ms / 1e6
+
+
+HEADER = ("| op | dtype | tokens x hidden | max error | Tessera GB/s | % copy | eager GB/s "
+          "| compile GB/s | vs compile | vs eager | bars |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def run_row(op, dtype, tokens, hidden, copy_gbs, bench, compile_too):
+    """Checks and (bench) times one row; returns (CSV row, markdown line)."""
+    row = dict(kind="membound", op=op, dtype=dtype, tokens=tokens, hidden=hidden,
+               copy_gbs=f"{copy_gbs:.0f}")
+    name = f"| {op} | {dtype} | {tokens}x{hidden} |"
+    generator = torch.Generator(device=DEVICE).manual_seed(tokens + hidden)
+    inputs, ours, eager, reference, nbytes = make_case(op, dtype, tokens, hidden, generator)
+    try:
+        ok, error = check(op, dtype, inputs, ours, reference)
+    except tessera.TesseraError as missing:    # not in the cache, or does not compile
+        row.update(result="no kernel")
+        return row, f"{name} no kernel: {str(missing).splitlines()[0][:160]} |"
+    row.update(result="ok" if ok else "FAIL", max_error=f"{error:.3e}", bytes=nbytes)
+    times = {}
+    if bench:
+        times["tessera"] = do_bench(lambda: ours(*inputs))
+        times["eager"] = do_bench(lambda: eager(*inputs))
+        if compile_too:
+            # One compile per shape (dynamic=False; main raises the recompile
+            # limit, so that none falls back to eager).
+            fn = torch.compile(eager, dynamic=False)
+            start = time.time()
+            fn(*inputs)
+            torch.cuda.synchronize()
+            row["compile_s"] = f"{time.time() - start:.1f}"
+            times["compile"] = do_bench(lambda: fn(*inputs))
+    gbs = {k: nbytes / ms / 1e6 for k, ms in times.items()}
+    for k, ms in times.items():
+        row[f"ms {k}"], row[f"gbs {k}"] = f"{ms:.4f}", f"{gbs[k]:.0f}"
+    cells = {k: f"{v:.0f}" for k, v in gbs.items()}
+    ratios, verdict = {}, "-"
+    if "tessera" in gbs:
+        ratios = {k: gbs["tessera"] / gbs[k] for k in ("compile", "eager") if k in gbs}
+        ratios["copy"] = gbs["tessera"] / copy_gbs
+        missed = [k for k, v in ratios.items() if v < BARS[k]]
+        verdict = "pass" if not missed else "miss: " + ", ".join(missed)
+        row.update({f"ratio {k}": f"{v:.3f}" for k, v in ratios.items()}, bars=verdict)
+    share = f"{100 * ratios['copy']:.0f} %" if "copy" in ratios else "-"
+    ratio = {k: f"{ratios[k]:.2f}x" if k in ratios else "-" for k in ("compile", "eager")}
+    line = (f"{name} {error:.1e}{'' if ok else ' FAIL'} | {cells.get('tessera', '-')} | "
+            f"{share} | {cells.get('eager', '-')} | {cells.get('compile', '-')} | "
+            f"{ratio['compile']} | {ratio['eager']} | {verdict} |")
+    return row, line
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.environ.get("OUT", "build/gpu/check-membound"))
+    parser.add_argument("--budget", type=float,
+                        default=float(os.environ.get("STEP_LIMIT", 1200)) - 60,
+                        help="seconds after which torch.compile is skipped, then the "
+                             "bench (default: $STEP_LIMIT - 60, else 1140)")
+    parser.add_argument("--no-bench", action="store_true")
+    parser.add_argument("--ops", default=",".join(OPS))
+    parser.add_argument("--precompile", metavar="TARGET")
+    parser.add_argument("--spills", action="store_true")
+    parser.add_argument("--target", default="sm_90a", help="--spills' target")
+    args = parser.parse_args()
+    if args.precompile:
+        return precompile(args.precompile)
+    if args.spills:
+        return spills(args.target)
+    if not torch.cuda.is_available():
+        print("no GPU: torch.cuda is not available")
+        return 1
+    start = time.time()
+    import torch._dynamo
+    for limit in ("cache_size_limit", "recompile_limit"):
+        if hasattr(torch._dynamo.config, limit):
+            setattr(torch._dynamo.config, limit, 256)
+    print(f"{torch.cuda.get_device_name()} torch {torch.__version__}; "
+          f"{tessera._paths.describe()}\n")
+    copy_gbs = copy_bandwidth() if not args.no_bench else float("nan")
+    preamble = (f"copy bandwidth {copy_gbs:.0f} GB/s (dst.copy_(src) of {COPY_BYTES >> 20} MiB, "
+                "read + written); GB/s = bytes the op reads and writes / median time, "
+                "L2 flushed before each launch\n\n")
+    print(preamble + HEADER)
+    os.makedirs(args.out, exist_ok=True)
+    csv_path, md_path = (os.path.join(args.out, f"membound.{e}") for e in ("csv", "md"))
+    rows, lines = [], [HEADER]
+    for op in [op for op in args.ops.split(",") if op]:
+        for dtype in DTYPES:
+            for tokens in TOKENS:
+                for hidden in HIDDEN:
+                    if op == "rotary" and rope_shape(tokens, hidden) is None:
+                        continue
+                    spent = time.time() - start
+                    row, line = run_row(op, dtype, tokens, hidden, copy_gbs,
+                                        not args.no_bench and spent < args.budget,
+                                        spent < args.budget * 0.8)
+                    print(line, flush=True)
+                    rows.append(row)
+                    lines.append(line)
+                    # Written as it goes: a step killed at its limit keeps its rows.
+                    write_rows(csv_path, rows, first=("kind", "op", "dtype"))
+                    with open(md_path, "w") as file:
+                        file.write(preamble + "\n".join(lines) + "\n")
+    failed = sum(r["result"] != "ok" for r in rows)
+    misses = sum(r.get("bars", "pass") != "pass" for r in rows)
+    print(f"\n{len(rows) - failed} of {len(rows)} checks passed; {misses} timed rows miss a "
+          f"bar ({time.time() - start:.0f} s); wrote {csv_path} and {md_path}")
+    return 0 if not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
