@@ -37,10 +37,16 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
       synchronous (fence, commit, wait); shared-memory writes are then
       followed by
       `fence.proxy.async.shared::cta` before their barrier;
-    - `tile.reduce` along rows: per-thread partials, then `shfl.bfly` 1 and 2;
+    - `tile.reduce` along the rows of an mma tile: per-thread partials, then
+      `shfl.bfly` 1 and 2; along either axis of a blocked tile: per-thread
+      partials, `shfl.bfly` over the lanes along the axis, and across warps
+      a shared scratch of the op (copies add the identity);
     - `math.exp2`: `ex2.approx.ftz.f32`;
     - register loads and stores of mma / slice tiles: per element, masked
-      (16-bit tiles stored as 4-byte pairs of adjacent columns);
+      (16-bit tiles stored as 4-byte pairs of adjacent columns); of blocked
+      tiles: `tilegpu.vector` adjacent elements (planned first: up to 16
+      bytes, as far as the start column is known aligned) per access when
+      the run is inside the view, per element, masked, otherwise;
     - `tilegpu.async_load` / `async_commit` / `async_wait` / `stage_view`:
       the pipelined copies, `cp.async.wait_group N` + barrier, stage bases;
     - `tilegpu.convert_layout`: through its shared scratch buffer.

@@ -45,18 +45,26 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
       `#tilegpu.shared`: staged through shared memory and read by `ldmatrix`;
       an A operand computed in registers (P of P·V) keeps the mma layout and
       is reused as the A fragment without a shared-memory round trip;
-    - `tile.reduce` of an mma tile gives a `#tilegpu.slice`, `tile.expand_dims`
-      keeps it, `tile.broadcast` of it gives the parent mma layout back;
+    - `tile.reduce` of an mma or blocked tile gives a `#tilegpu.slice`,
+      `tile.expand_dims` keeps it, `tile.broadcast` of it gives the parent
+      layout back; a column reduction of an mma tile converts it to blocked;
     - elementwise ops, `scf.for` carried values and `scf.yield`s share the
       layout of their operands; constants, splats and iotas are cloned per
-      use and take the layout their use needs.
+      use and take the layout their use needs;
+    - the tiles nothing above reached (no dot: a softmax, a norm, a copy)
+      take `#tilegpu.blocked` layouts, the tiles loaded or stored first
+      (16-bit before 32-bit, larger first): 16 bytes of adjacent elements a
+      thread along the innermost dimension, lanes and then warps along the
+      columns as far as the tile is wide and along the rows for the rest.
+      Each choice propagates before the next.
 
     Where a use needs its operand in another layout than the operand has (a
     row statistic used as a column vector, a computed tile as the B operand
     of a dot), a `tilegpu.convert_layout` is inserted before that use. A
     conflict on a loop-carried value or a result is an error, as is an mma
-    tile whose shape does
-    not divide into 16×8 fragments over the warps.
+    tile whose shape does not divide into 16×8 fragments over the warps, a
+    blocked tile its layout cannot hold (not whole repetitions of the
+    coverage) and a tile of rank above 2.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",

@@ -70,11 +70,6 @@ TOLERANCES = {
     ("rms_norm", "f16"): (1e-4, 1e-3), ("rms_norm", "bf16"): (1e-4, 8e-3),
     ("rotary", "f16"): (1e-5, 1e-3), ("rotary", "bf16"): (1e-5, 8e-3),
 }
-# The interpreter's GPU check (tessera.interpret's gpu_check). Until the
-# blocked register layout of issue 13 lands, tiles of fewer than 16 rows do
-# not lower for the GPU (every tile gets the mma layout); the interpreter
-# runs them all the same. Then this becomes "sm_90a", the default.
-INTERPRET_GPU_CHECK = "none"
 _FILES = {"softmax": "softmax", "layer_norm": "layernorm", "rms_norm": "rmsnorm",
           "rotary": "rotary"}
 
@@ -137,8 +132,7 @@ def _launch(op, x, size, entry=None, **args):
         return
     from ..interpreter import interpret
     source, constants = kernel_constants(op, x.dtype, size)
-    interpret(source, constants=constants, kernel=entry, gpu_check=INTERPRET_GPU_CHECK,
-              **args)
+    interpret(source, constants=constants, kernel=entry, **args)
 
 
 # ----------------------------------------------------------------------------
