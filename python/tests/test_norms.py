@@ -277,8 +277,8 @@ class OpsTest(CacheTestCase):
     def test_configs(self):
         # The GPU bars' hidden sizes (test/gpu/check_membound.py).
         expect = {77: (128, 8, 4), 1000: (1024, 2, 4), 1024: (1024, 2, 4),
-                  2048: (2048, 1, 4), 4096: (4096, 1, 8), 5000: (8192, 1, 16),
-                  8192: (8192, 1, 16), 16384: (16384, 1, 16)}
+                  2048: (2048, 1, 4), 4096: (4096, 1, 8), 5000: (8192, 1, 8),
+                  8192: (8192, 1, 8), 16384: (16384, 1, 16)}
         for n, (block, rows, warps) in expect.items():
             self.assertEqual(norms.norm_config(n),
                              dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), n)

@@ -20,7 +20,10 @@ L2 flushed before every launch) of Tessera, eager PyTorch (F.softmax,
 F.layer_norm, F.rms_norm, a plain torch RoPE expression) and torch.compile of
 the same eager functions (dynamic=False: one compile per shape, the compile
 seconds in the CSV; skipped once 80 % of --budget seconds are spent, and the
-timing once all of it is: the checks still run). GB/s = the
+timing once all of it is: the checks still run). Times are the kernels' own
+(kernel_ms: torch.profiler's CUPTI records, median over calls, the L2
+flushed before each; an op of several kernels counts them all); the CSV
+also has Tessera's do_bench time with the host's launch. GB/s = the
 bytes the op must read and write (x, y, and the weight/bias or cos/sin) over
 the median; the copy bandwidth is dst.copy_(src) of 1 GiB, read + written,
 timed the same way in the same run. Bars (issue 13): >= 85 % of the copy
@@ -211,11 +214,61 @@ def check(op, dtype, inputs, fn, reference):
     return ok, error
 
 
+def kernel_ms(fn, iters=25):
+    """Median GPU time per call of fn's kernels, from torch.profiler's kernel
+    records (CUPTI): the kernels' own time, without the host's launch gaps,
+    which at a few microseconds a kernel are most of do_bench's figure for a
+    Python op. The L2 is flushed before each call (a fill kernel, told apart
+    by its name and left out); a call's time is the sum of its kernels."""
+    from torch.profiler import ProfilerActivity, profile
+    from tessera.testing import L2_FLUSH_BYTES
+    cache = torch.empty(L2_FLUSH_BYTES // 4, dtype=torch.int32, device=DEVICE)
+    fn()
+    torch.cuda.synchronize()
+
+    def kernels(body):
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            body()
+            torch.cuda.synchronize()
+        return sorted((e for e in prof.events() if e.device_type.name == "CUDA"),
+                      key=lambda e: e.time_range.start)
+
+    flush_names = {e.name for e in kernels(lambda: [cache.fill_(1) for _ in range(3)])}
+
+    def calls():
+        for _ in range(iters):
+            cache.fill_(1)
+            fn()
+    times, current = [], None
+    for e in kernels(calls):
+        if e.name in flush_names:
+            if current is not None:
+                times.append(current)
+            current = 0.0
+        elif current is not None:
+            current += e.time_range.elapsed_us()
+    if current is not None:
+        times.append(current)
+    times = sorted(t for t in times if t > 0)
+    if len(times) < iters // 2:
+        raise RuntimeError(f"kernel_ms: {len(times)} of {iters} calls timed")
+    return times[len(times) // 2] / 1e3
+
+
+def timed(fn):
+    """(ms, how): kernel_ms, or do_bench where the profiler is unavailable."""
+    try:
+        return kernel_ms(fn), "kernel"
+    except Exception as error:    # no CUPTI: fall back to events around launches
+        print(f"    (torch.profiler unavailable: {error}; timing with do_bench)")
+        return do_bench(fn), "events"
+
+
 def copy_bandwidth():
     """GB/s of dst.copy_(src), COPY_BYTES read and as many written."""
     src = torch.empty(COPY_BYTES // 4, dtype=torch.int32, device="cuda").random_()
     dst = torch.empty_like(src)
-    ms = do_bench(lambda: dst.copy_(src))
+    ms, _ = timed(lambda: dst.copy_(src))
     return 2 * COPY_BYTES / ms / 1e6
 
 
@@ -239,8 +292,10 @@ def run_row(op, dtype, tokens, hidden, copy_gbs, bench, compile_too):
     row.update(result="ok" if ok else "FAIL", max_error=f"{error:.3e}", bytes=nbytes)
     times = {}
     if bench:
-        times["tessera"] = do_bench(lambda: ours(*inputs))
-        times["eager"] = do_bench(lambda: eager(*inputs))
+        times["tessera"], row["timing"] = timed(lambda: ours(*inputs))
+        # With the host's launch: what a Python caller waits for.
+        row["ms tessera launch"] = f"{do_bench(lambda: ours(*inputs)):.4f}"
+        times["eager"], _ = timed(lambda: eager(*inputs))
         if compile_too:
             # One compile per shape (dynamic=False; main raises the recompile
             # limit, so that none falls back to eager).
@@ -249,7 +304,7 @@ def run_row(op, dtype, tokens, hidden, copy_gbs, bench, compile_too):
             fn(*inputs)
             torch.cuda.synchronize()
             row["compile_s"] = f"{time.time() - start:.1f}"
-            times["compile"] = do_bench(lambda: fn(*inputs))
+            times["compile"], _ = timed(lambda: fn(*inputs))
     gbs = {k: nbytes / ms / 1e6 for k, ms in times.items()}
     for k, ms in times.items():
         row[f"ms {k}"], row[f"gbs {k}"] = f"{ms:.4f}", f"{gbs[k]:.0f}"
@@ -290,16 +345,16 @@ def main():
         print("no GPU: torch.cuda is not available")
         return 1
     start = time.time()
-    import torch._dynamo
+    from torch import _dynamo
     for limit in ("cache_size_limit", "recompile_limit"):
-        if hasattr(torch._dynamo.config, limit):
-            setattr(torch._dynamo.config, limit, 256)
+        if hasattr(_dynamo.config, limit):
+            setattr(_dynamo.config, limit, 256)
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}; "
           f"{tessera._paths.describe()}\n")
     copy_gbs = copy_bandwidth() if not args.no_bench else float("nan")
     preamble = (f"copy bandwidth {copy_gbs:.0f} GB/s (dst.copy_(src) of {COPY_BYTES >> 20} MiB, "
-                "read + written); GB/s = bytes the op reads and writes / median time, "
-                "L2 flushed before each launch\n\n")
+                "read + written); GB/s = bytes the op reads and writes / the median of "
+                "its kernels' GPU time (torch.profiler), L2 flushed before each call\n\n")
     print(preamble + HEADER)
     os.makedirs(args.out, exist_ok=True)
     csv_path, md_path = (os.path.join(args.out, f"membound.{e}") for e in ("csv", "md"))

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace tessera;
@@ -75,18 +76,39 @@ static bool narrowedInnermost(Value view) {
   return false;
 }
 
+/// How many adjacent elements along the tile's innermost dimension a thread
+/// holds in consecutive slots: a blocked tile's innermost sizePerThread, or
+/// for a slice of one (a vector, or a [1, N] row) the sizePerThread of the
+/// dimension it keeps when that is the innermost one.
+static int64_t adjacentElements(RankedTensorType tile) {
+  auto dist = Distribution::get(tile);
+  if (!dist || !dist->blocked)
+    return 1;
+  ArrayRef<unsigned> perThread = dist->blocked->layout.getSizePerThread();
+  switch (dist->kind) {
+  case Distribution::Blocked:
+    return perThread.back();
+  case Distribution::Cols:
+    return perThread[1];
+  case Distribution::Rows:
+    // A row slice's innermost dimension is its rows only as a vector.
+    return tile.getRank() == 1 ? perThread[0] : 1;
+  case Distribution::Mma:
+    break;
+  }
+  return 1;
+}
+
 /// The elements one access of `tile` at `indices` of `view` may move.
 static int64_t vectorElements(RankedTensorType tile, Value view,
                               ValueRange indices) {
-  auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(tile.getEncoding());
-  if (!blocked || blocked.getRank() != tile.getRank() || indices.empty() ||
-      narrowedInnermost(view))
+  if (indices.empty() || narrowedInnermost(view))
     return 1;
   unsigned bits = tile.getElementTypeBitWidth();
   if (bits < 8 || bits % 8 != 0)
     return 1;
-  int64_t elements = std::min<int64_t>(
-      blocked.getSizePerThread().back(), 16 / (bits / 8));
+  int64_t elements =
+      std::min<int64_t>(adjacentElements(tile), 16 / (bits / 8));
   return std::max<int64_t>(
       1, std::min(elements, knownDivisor(indices.back())));
 }
@@ -111,6 +133,118 @@ void tessera::lowering::planVectorAccesses(func::FuncOp kernel) {
 int64_t tessera::lowering::vectorElementsOf(Operation *op) {
   auto attr = op->getAttrOfType<IntegerAttr>(TileGPUDialect::kVectorAttrName);
   return attr ? attr.getInt() : 1;
+}
+
+/// The kernel argument a view is (a narrowing of).
+static Value rootView(Value view) {
+  while (auto narrow = view.getDefiningOp<NarrowOp>())
+    view = narrow.getView();
+  return view;
+}
+
+/// Whether each element of tiles of `type` is held by one thread only.
+static bool singleOwner(RankedTensorType type, unsigned numWarps) {
+  if (!type)
+    return false;
+  auto dist = Distribution::get(type);
+  if (!dist)
+    return false;
+  if (dist->kind == Distribution::Mma)
+    return dist->geom.warpsM == numWarps;
+  if (dist->kind != Distribution::Blocked)
+    return false; // a slice has a copy in each thread along its dropped dim
+  const BlockedGeometry &g = *dist->blocked;
+  for (unsigned d = 0; d < g.rank(); ++d)
+    if (g.layout.getDistinctPositions(d, g.shape[d]) !=
+        int64_t(g.layout.getThreadsPerWarp()[d]) * g.layout.getWarpsPerCTA()[d])
+      return false;
+  return true;
+}
+
+/// Whether the copies of each element of tiles of `type` are lanes of one
+/// warp (a row vector of an mma tile spread over all the warps: the 4 lanes
+/// of a quad), so that ordering them needs only bar.warp.sync.
+static bool warpLocalCopies(RankedTensorType type, unsigned numWarps) {
+  auto dist = type ? Distribution::get(type) : std::nullopt;
+  return dist && dist->kind == Distribution::Rows && !dist->blocked &&
+         dist->geom.warpsM == numWarps;
+}
+
+void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
+                                                 unsigned numWarps) {
+  struct Access {
+    Operation *op;
+    Value view;
+    RankedTensorType tile;
+    bool store;
+    unsigned order;
+  };
+  SmallVector<Access> accesses;
+  unsigned counter = 0;
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    ++counter;
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (!isa_and_present<SharedEncodingAttr>(load.getType().getEncoding()))
+        accesses.push_back({op, rootView(load.getView()), load.getType(),
+                            false, counter});
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      accesses.push_back(
+          {op, rootView(store.getView()),
+           cast<RankedTensorType>(store.getValue().getType()), true, counter});
+    } else if (auto scalar = dyn_cast<LoadScalarOp>(op)) {
+      // Every thread reads the element (no tile: never a single owner).
+      accesses.push_back({op, rootView(scalar.getView()), RankedTensorType(),
+                          false, counter});
+    }
+  });
+  // Whether `a` may run before `b`: earlier in program order, or in a loop
+  // that holds both (an earlier iteration).
+  auto mayPrecede = [](const Access &a, const Access &b) {
+    if (a.order < b.order)
+      return true;
+    for (Operation *loop = a.op->getParentOp(); loop;
+         loop = loop->getParentOp())
+      if (isa<LoopLikeOpInterface>(loop) && loop->isAncestor(b.op))
+        return true;
+    return false;
+  };
+  DenseMap<Operation *, bool> barriers; // point -> CTA-wide
+  for (const Access &later : accesses) {
+    SmallVector<Operation *> earlier;
+    bool ctaWide = false;
+    for (const Access &first : accesses) {
+      if (&first == &later || first.view != later.view ||
+          !(first.store || later.store) || !mayPrecede(first, later))
+        continue;
+      bool sameLayout = first.tile == later.tile;
+      if (sameLayout && singleOwner(first.tile, numWarps))
+        continue;
+      earlier.push_back(first.op);
+      ctaWide |= !(sameLayout && warpLocalCopies(first.tile, numWarps));
+    }
+    if (earlier.empty())
+      continue;
+    // Hoist out of the regions that hold none of the earlier accesses.
+    Operation *point = later.op;
+    while (Operation *parent = point->getParentOp()) {
+      if (isa<func::FuncOp>(parent) ||
+          llvm::any_of(earlier, [&](Operation *e) {
+            return parent->isAncestor(e);
+          }))
+        break;
+      point = parent;
+    }
+    barriers[point] |= ctaWide;
+  }
+  for (auto [point, ctaWide] : barriers) {
+    OpBuilder b(point);
+    if (ctaWide)
+      NVVM::Barrier0Op::create(b, point->getLoc());
+    else
+      NVVM::SyncWarpOp::create(
+          b, point->getLoc(),
+          arith::ConstantIntOp::create(b, point->getLoc(), b.getI32Type(), -1));
+  }
 }
 
 namespace {
@@ -497,6 +631,10 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
                vectors.firstSlots, vectors.addresses, vectors.allIn)) {
         int64_t s0 = first;
         Value start = address;
+        // Past the end of a row (a ragged tail) a run is often entirely
+        // outside: it loads nothing.
+        Value anyIn = arith::OrIOp::create(rewriter, loc, slots.inBounds[s0],
+                                           slots.inBounds[s0 + width - 1]);
         auto ifOp = scf::IfOp::create(
             rewriter, loc, allIn,
             [&](OpBuilder &b, Location l) {
@@ -505,9 +643,21 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
               scf::YieldOp::create(b, l, v);
             },
             [&](OpBuilder &b, Location l) {
-              Value v = vector::FromElementsOp::create(
-                  b, l, vectorType, loadElements(b, l, s0, width));
-              scf::YieldOp::create(b, l, v);
+              auto partial = scf::IfOp::create(
+                  b, l, anyIn,
+                  [&](OpBuilder &b, Location l) {
+                    scf::YieldOp::create(
+                        b, l,
+                        ValueRange{vector::FromElementsOp::create(
+                            b, l, vectorType, loadElements(b, l, s0, width))});
+                  },
+                  [&](OpBuilder &b, Location l) {
+                    scf::YieldOp::create(
+                        b, l,
+                        ValueRange{vector::BroadcastOp::create(b, l, vectorType,
+                                                               pad)});
+                  });
+              scf::YieldOp::create(b, l, partial.getResults());
             });
         for (int64_t i = 0; i < width; ++i)
           values.push_back(vector::ExtractOp::create(
@@ -571,12 +721,19 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
               vector::FromElementsOp::create(b, loc, vectorType, elements),
               address, alignment);
         }
+        // A run partly inside the view (a ragged tail) stores element by
+        // element; one entirely outside stores nothing.
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        Value anyIn = arith::AndIOp::create(
+            rewriter, loc, owner,
+            arith::OrIOp::create(rewriter, loc, slots.inBounds[first],
+                                 slots.inBounds[first + width - 1]));
+        auto partial = scf::IfOp::create(rewriter, loc, anyIn);
+        rewriter.setInsertionPoint(partial.thenBlock()->getTerminator());
         for (int64_t s = first; s < first + width; ++s)
-          storeIf(arith::AndIOp::create(rewriter, loc, owner,
-                                        slots.inBounds[s]),
-                  elements[s - first], slots.addresses[s], 0);
+          storeIf(slots.inBounds[s], elements[s - first], slots.addresses[s],
+                  0);
       }
       rewriter.eraseOp(op);
       return success();

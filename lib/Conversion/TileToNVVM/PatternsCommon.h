@@ -93,6 +93,18 @@ void planVectorAccesses(mlir::func::FuncOp kernel);
 /// The elements per access planVectorAccesses chose for `op` (1 without).
 int64_t vectorElementsOf(mlir::Operation *op);
 
+/// Orders the global accesses that the layouts hand to different threads.
+/// A tile program is one sequence of tile ops, but on the GPU each element
+/// of a tile is loaded or stored by the thread its layout gives it: when a
+/// load or store of a view may follow a store (or a store may follow a load)
+/// of the same tensor in a layout that gives elements to other threads (a
+/// different layout, or one with copies), a CTA barrier (bar.sync, which
+/// orders the CTA's global accesses; bar.warp.sync where the only copies are
+/// lanes of one warp) goes before the later access, hoisted
+/// out of the loops and branches that hold none of the earlier ones (the
+/// conditions are uniform scalars, so every thread reaches it).
+void orderCrossThreadAccesses(mlir::func::FuncOp kernel, unsigned numWarps);
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//

@@ -123,6 +123,7 @@ struct ConvertTileToNVVMPass
         return signalPassFailure();
       // Before the signature: the manifest's "align" follows the widths.
       planVectorAccesses(kernel);
+      orderCrossThreadAccesses(kernel, numThreads / 32);
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);
       if (failed(func) || failed(lowerBody(*func, numThreads)))

@@ -12,8 +12,8 @@ tessera.ops.flash_attn's):
   layer_norm        kernels/layernorm.tile  fp32 mean and biased variance
   rms_norm          kernels/rmsnorm.tile    fp32 mean of squares
   apply_rotary_emb  kernels/rotary.tile     `rotary` / `rotary_inplace`: one
-                                            program per BLOCK_N positions of a
-                                            batch, looping over the heads
+                                            program per BLOCK_N positions of
+                                            one head of one batch
 The row ops normalize over the last dimension(s) of x, viewed as [M, N] (the
 leading dimensions flattened): a view, never a copy, so they take any x whose
 last dimension is contiguous and whose leading dimensions flatten into one
@@ -38,14 +38,16 @@ from .flash_attn import UnsupportedError, kernel_source
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # Row configs by BLOCK_N (N rounded up to a power of two): (largest BLOCK_N,
 # ROWS, NUM_WARPS), Triton's norm heuristic for the warps (4 up to 2048
-# columns, 8 at 4096, 16 beyond) and several rows per program below 2048
-# columns, so each program still moves ~2048 elements.
+# columns, 8 at 4096 and 8192 -- with 16 there ptxas holds LayerNorm to 64
+# registers and spills --, 16 beyond) and several rows per program below
+# 2048 columns, so each program still moves ~2048 elements.
 NORM_CONFIGS = (
     (256, 8, 4),
     (512, 4, 4),
     (1024, 2, 4),
     (2048, 1, 4),
     (4096, 1, 8),
+    (8192, 1, 8),
     (16384, 1, 16),
 )
 MAX_N = NORM_CONFIGS[-1][0]

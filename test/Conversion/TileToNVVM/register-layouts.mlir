@@ -26,14 +26,18 @@ func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_
 
 // A blocked f16 tile with 8 adjacent elements a thread at an aligned start
 // column moves each run with one 16-byte access when the whole run is inside
-// the view, element by element (masked) otherwise; the manifest asks for 16
-// bytes of alignment of both tensors.
+// the view, element by element (masked) when part of it is, and not at all
+// when none of it is (past a ragged row's end: the padding); the manifest
+// asks for 16 bytes of alignment of both tensors.
 // CHECK-LABEL: llvm.func @vector_copy
 // CHECK-SAME: tessera.params = [{align = 16 : i64, {{.*}}}, {align = 16 : i64,
 // CHECK: scf.if %{{.*}} -> (vector<8xf16>) {
 // CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
 // CHECK: } else {
+// CHECK-NEXT: %{{.*}} = scf.if %{{.*}} -> (vector<8xf16>) {
 // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<1> -> f16
+// CHECK: } else {
+// CHECK-NEXT: vector.broadcast %{{.*}} : f16 to vector<8xf16>
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: vector.from_elements
 // CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
@@ -130,5 +134,57 @@ func.func @copies_contribute_nothing(%x: !tile.view<f32, 2>, %o: !tile.view<f32,
   %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x16xf32, #b>
   %s = tile.reduce sum %t axis 1 : tensor<1x16xf32, #b> -> tensor<1xf32, #rows>
   tile.store %s, %o[%c0] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// A vector of a blocked layout's columns (a weight broadcast over the rows)
+// holds the parent's 8 adjacent columns a thread: one 16-byte load.
+// CHECK-LABEL: llvm.func @column_vector
+// CHECK-SAME: tessera.params = [{align = 16 : i64,
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+#b = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#cols = #tilegpu.slice<dim = 0, parent = #b>
+func.func @column_vector(%w: !tile.view<f16, 1>, %o: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %v = tile.load %w[%c0] : !tile.view<f16, 1> -> tensor<1024xf16, #cols>
+  %e = tile.expand_dims %v axis 0 : tensor<1024xf16, #cols> -> tensor<1x1024xf16, #b>
+  tile.store %e, %o[%i, %c0] : tensor<1x1024xf16, #b> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// A tile program is one sequence of tile ops; on the GPU each element is
+// accessed by the thread its layout names. A load in a layout that hands the
+// stored elements to other threads waits for the store at a CTA barrier,
+// hoisted out of the loop that holds no store (FA1's final pass); a row
+// vector of an mma tile reloaded where it was stored (copies in the lanes of
+// one quad) needs only bar.warp.sync, in the loop.
+// CHECK-LABEL: llvm.func @store_then_reload
+// CHECK: nvvm.barrier0
+// CHECK: scf.for
+// CHECK-NOT: nvvm.barrier0
+// CHECK: scf.for
+// CHECK: nvvm.bar.warp.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
+#rows = #tilegpu.slice<dim = 1, parent = #mma>
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @store_then_reload(%v: !tile.view<f32, 2>, %o: !tile.view<f32, 2>, %l: !tile.view<f32, 1>, %n: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c = arith.constant dense<1.0> : tensor<16x16xf32, #mma>
+  tile.store %c, %v[%c0, %c0] : tensor<16x16xf32, #mma> -> !tile.view<f32, 2>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %t = tile.load %v[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #b>
+    tile.store %t, %o[%i, %c0] : tensor<16x16xf32, #b> -> !tile.view<f32, 2>
+  }
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %r = tile.load %l[%c0] : !tile.view<f32, 1> -> tensor<16xf32, #rows>
+    tile.store %r, %l[%c0] : tensor<16xf32, #rows> -> !tile.view<f32, 1>
+  }
   return
 }
