@@ -7,6 +7,7 @@ their argument checks and their configs. Tolerances: tessera.ops.norms.TOLERANCE
 import unittest
 
 import os
+import re
 from unittest import mock
 
 from support import KERNELS, CacheTestCase, has_interpreter_module, has_module, needs_compiler
@@ -262,9 +263,15 @@ class OpsTest(CacheTestCase):
     @needs_compiler
     def test_get_kernel_compiles_the_config(self):
         # The GPU path's compile (no launch): kernels/rotary.tile with
-        # ROTARY_CONFIGS' constants, cached per (op, entry, dtype, size, target).
-        # (The row kernels lower once the blocked layout lands.)
+        # ROTARY_CONFIGS' constants, cached per (op, entry, dtype, size, target);
+        # a row kernel with NORM_CONFIGS' constants and register cap (ptxas's
+        # report stays under it).
         with mock.patch.dict(os.environ, TESSERA_TARGET="sm_90a"):
+            kernel = norms.get_kernel("rms_norm", torch.float16, 5000,
+                                      torch.device("cuda", 0))
+            self.assertEqual(kernel.constants, dict(BLOCK_N=6144, ROWS=1, NUM_WARPS=8))
+            registers = int(re.search(r"(\d+) registers", kernel.stats).group(1))
+            self.assertLessEqual(registers, 64)
             for entry in ("rotary", "rotary_inplace"):
                 kernel = norms.get_kernel("rotary", torch.bfloat16, 128,
                                           torch.device("cuda", 0), entry)
@@ -275,13 +282,26 @@ class OpsTest(CacheTestCase):
                                                torch.device("cuda", 0), entry), kernel)
 
     def test_configs(self):
-        # The GPU bars' hidden sizes (test/gpu/check_membound.py).
-        expect = {77: (128, 8, 4), 1000: (1024, 2, 4), 1024: (1024, 2, 4),
-                  2048: (2048, 1, 4), 4096: (4096, 1, 8), 5000: (8192, 1, 8),
-                  8192: (8192, 1, 8), 16384: (16384, 1, 16)}
-        for n, (block, rows, warps) in expect.items():
-            self.assertEqual(norms.norm_config(n),
-                             dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), n)
+        # The GPU bars' hidden sizes (test/gpu/check_membound.py): powers of
+        # two up to 4096, multiples of 2048 beyond (5000 -> 6144).
+        expect = {("softmax", 77): (128, 8, 4, None), ("softmax", 1000): (1024, 2, 4, None),
+                  ("softmax", 4096): (4096, 1, 4, 64), ("softmax", 5000): (6144, 1, 4, 64),
+                  ("softmax", 8192): (8192, 1, 8, 64), ("softmax", 16384): (16384, 1, 16, None),
+                  ("layer_norm", 1024): (1024, 2, 4, None),
+                  ("layer_norm", 5000): (6144, 1, 8, None),
+                  ("layer_norm", 8192): (8192, 1, 8, None),
+                  ("rms_norm", 2048): (2048, 1, 4, None), ("rms_norm", 6145): (8192, 1, 8, 64),
+                  ("rms_norm", 9000): (12288, 1, 16, None)}
+        for (op, n), (block, rows, warps, registers) in expect.items():
+            with self.subTest(op=op, n=n):
+                self.assertEqual(norms.norm_config(n, op),
+                                 dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps))
+                self.assertEqual(norms.compile_options(op, n).get("max_registers"),
+                                 registers)
+        for op, table in norms.NORM_CONFIGS.items():
+            for largest, rows, warps, _ in table:
+                # The tile holds whole repetitions of the layout's coverage.
+                self.assertEqual(largest % min(largest, 8 * 32 * warps), 0, (op, largest))
         for d, config in norms.ROTARY_CONFIGS.items():
             self.assertEqual(config["BLOCK_N"] * d, 2048)
         with self.assertRaisesRegex(ValueError, "over 16384"):

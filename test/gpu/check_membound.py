@@ -7,6 +7,7 @@ usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-b
                                           [--ops softmax,rms_norm,...]
        python3 test/gpu/check_membound.py --precompile sm_90a   (where tessera-compile is)
        python3 test/gpu/check_membound.py --spills [--target sm_90a]   (no GPU needed)
+       python3 test/gpu/check_membound.py --sweep [--budget S]   (--precompile --sweep first)
 
 Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 4096, 8192, 5000}, float16 and bfloat16. RoPE takes x [B, N, H, D] = [tokens /
@@ -87,7 +88,9 @@ def configs():
 
 def compile_config(op, dtype, size, entry, target):
     source, constants = norms.kernel_constants(op, DTYPES[dtype], size)
-    return tessera.compile(source, target, kernel=entry, **constants), constants
+    kernel = tessera.compile(source, target, kernel=entry,
+                             **norms.compile_options(op, size), **constants)
+    return kernel, constants
 
 
 def first_line(error):
@@ -136,6 +139,85 @@ def spills(target):
     total = len(configs())
     print(f"{total - bad} of {total} configs compile for {target} without spills")
     return 0 if not bad else 1
+
+
+# ----------------------------------------------------------------------------
+# --sweep: the row kernels over candidate configs (what NORM_CONFIGS holds)
+# ----------------------------------------------------------------------------
+
+SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (4096, 1024))
+
+
+def sweep_candidates(n):
+    """(constants, max_registers) candidates for rows of n elements: BLOCK_N a
+    power of two or (past 2048) n rounded up to 2048 (the coverage of 8 warps
+    of 16-byte f16 runs; any multiple of the layout's coverage is a valid
+    tile), 4/8/16 warps, ROWS up to 4 for short rows, ptxas's registers or 64."""
+    pow2 = 1 << max(n - 1, 0).bit_length()
+    blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set())
+    for block in sorted(blocks):
+        for warps in (4, 8, 16):
+            for rows in ((1, 2, 4) if block <= 1024 else (1,)):
+                per_thread = block * rows // (32 * warps)
+                if not 8 <= per_thread <= 64 or block % (8 * 32 * warps) and \
+                        block > 8 * 32 * warps:
+                    continue
+                for regs in (None, 64):
+                    yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), regs
+
+
+def sweep_kernels(target=None):
+    """Yields (op, n, constants, regs, kernel or CompileError) of the sweep."""
+    for op in ("softmax", "layer_norm", "rms_norm"):
+        source, base = norms.kernel_source(torch.float16, norms._FILES[op])
+        for n in sorted({n for _, n in SWEEP_SHAPES}):
+            for config, regs in sweep_candidates(n):
+                constants = dict(base, **config)
+                try:
+                    kernel = tessera.compile(source, target, max_registers=regs, **constants)
+                except tessera.CompileError as error:
+                    kernel = error
+                yield op, n, config, regs, kernel
+
+
+def sweep(budget):
+    """Times every candidate on the GPU (kernel_ms) at SWEEP_SHAPES, f16, and
+    prints each shape's best next to NORM_CONFIGS' choice."""
+    start = time.time()
+    kernels = {}
+    for op, n, config, regs, kernel in sweep_kernels():
+        if not isinstance(kernel, tessera.CompileError):
+            kernels.setdefault((op, n), []).append((config, regs, kernel))
+    generator = torch.Generator(device=DEVICE).manual_seed(0)
+    for op in ("softmax", "layer_norm", "rms_norm"):
+        for tokens, n in SWEEP_SHAPES:
+            if time.time() - start > budget:
+                print("sweep: out of time")
+                return 0
+            x = torch.rand(tokens, n, generator=generator, device=DEVICE).half()
+            w = torch.rand(n, generator=generator, device=DEVICE).half()
+            y = torch.empty_like(x)
+            args = dict(X=x, Y=y)
+            if op != "softmax":
+                args.update(W=w, eps=1e-5)
+            if op == "layer_norm":
+                args.update(B=w)
+            nbytes = 2 * x.numel() * 2
+            chosen = (norms.norm_config(n, op),
+                      norms.compile_options(op, n).get("max_registers"))
+            results = []
+            for config, regs, kernel in kernels.get((op, n), []):
+                ms, _ = timed(lambda: kernel(**args))
+                results.append((nbytes / ms / 1e6, config, regs))
+            results.sort(key=lambda r: -r[0])
+            for gbs, config, regs in results[:4]:
+                mark = " <- NORM_CONFIGS" if (config, regs) == chosen else ""
+                print(f"{op} {tokens}x{n}: {gbs:.0f} GB/s {config} max_registers={regs}{mark}")
+            ours = [r for r in results if (r[1], r[2]) == chosen]
+            if ours:
+                print(f"{op} {tokens}x{n}: NORM_CONFIGS' {ours[0][0]:.0f} GB/s of the best "
+                      f"{results[0][0]:.0f}")
+    return 0
 
 
 # ----------------------------------------------------------------------------
@@ -335,10 +417,18 @@ def main():
     parser.add_argument("--ops", default=",".join(OPS))
     parser.add_argument("--precompile", metavar="TARGET")
     parser.add_argument("--spills", action="store_true")
+    parser.add_argument("--sweep", action="store_true",
+                        help="time the row kernels' candidate configs (f16)")
     parser.add_argument("--target", default="sm_90a", help="--spills' target")
     args = parser.parse_args()
     if args.precompile:
+        if args.sweep:
+            bad = sum(isinstance(k[-1], tessera.CompileError)
+                      for k in sweep_kernels(args.precompile))
+            print(f"sweep: {bad} candidates do not compile")
         return precompile(args.precompile)
+    if args.sweep:
+        return sweep(args.budget)
     if args.spills:
         return spills(args.target)
     if not torch.cuda.is_available():

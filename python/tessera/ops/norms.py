@@ -18,9 +18,10 @@ The row ops normalize over the last dimension(s) of x, viewed as [M, N] (the
 leading dimensions flattened): a view, never a copy, so they take any x whose
 last dimension is contiguous and whose leading dimensions flatten into one
 stride; anything else raises UnsupportedError (x.contiguous() makes it one).
-The config (BLOCK_N: N rounded up to a power of two; ROWS; NUM_WARPS) comes
-from N through NORM_CONFIGS, RoPE's from D through ROTARY_CONFIGS: the one
-table that test/gpu/check_membound.py and docs/python.md use.
+The config (BLOCK_N: N rounded up to a power of two, or past 4096 to a
+multiple of 2048; ROWS; NUM_WARPS; a register cap) comes from N through
+NORM_CONFIGS, per op, RoPE's from D through ROTARY_CONFIGS: the one table
+that test/gpu/check_membound.py and docs/python.md use.
 
 float16 and bfloat16 tensors, computed in fp32; forward only (a gradient
 raises UnsupportedError). CUDA tensors launch on the current stream; CPU
@@ -36,21 +37,25 @@ from .. import compiler as _compiler
 from .flash_attn import UnsupportedError, kernel_source
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
-# Row configs by BLOCK_N (N rounded up to a power of two): (largest BLOCK_N,
-# ROWS, NUM_WARPS), Triton's norm heuristic for the warps (4 up to 2048
-# columns, 8 at 4096 and 8192 -- with 16 there ptxas holds LayerNorm to 64
-# registers and spills --, 16 beyond) and several rows per program below
-# 2048 columns, so each program still moves ~2048 elements.
-NORM_CONFIGS = (
-    (256, 8, 4),
-    (512, 4, 4),
-    (1024, 2, 4),
-    (2048, 1, 4),
-    (4096, 1, 8),
-    (8192, 1, 8),
-    (16384, 1, 16),
-)
-MAX_N = NORM_CONFIGS[-1][0]
+# Row configs per op by BLOCK_N: (largest BLOCK_N, ROWS, NUM_WARPS,
+# MAX_REGISTERS, 0 for ptxas's choice), the fastest of the candidates
+# `test/gpu/check_membound.py --sweep` timed on the H200 (test/gpu/RESULTS.md
+# v13). BLOCK_N is N rounded up to a power of two up to 4096 and to a multiple
+# of the blocked layout's coverage beyond (2048 up to 8192, 4096 beyond: any
+# multiple of the coverage is a tile the layout holds), so 5000 columns take
+# a 6144 tile, not an 8192 one; several rows per program below 2048 columns,
+# so each still moves ~2048 elements; a 64-register cap where it keeps 4
+# CTAs on an SM without spilling (LayerNorm's faster candidates, 4 rows of
+# 1024 and a capped 6144 tile, spill in bf16 or in f16).
+NORM_CONFIGS = {
+    "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 0), (2048, 1, 4, 0),
+                (4096, 1, 4, 64), (6144, 1, 4, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
+    "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 0), (2048, 1, 4, 0),
+                   (4096, 1, 8, 0), (6144, 1, 8, 0), (8192, 1, 8, 0), (16384, 1, 16, 0)),
+    "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 0), (2048, 1, 4, 0),
+                 (4096, 1, 4, 64), (6144, 1, 8, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
+}
+MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
 # 2048 elements of each head per loop step) and NUM_WARPS.
 ROTARY_CONFIGS = {
@@ -80,13 +85,37 @@ def _unsupported(function, what, why):
     raise UnsupportedError(f"tessera.ops.{function}: {what} is not supported yet ({why})")
 
 
-def norm_config(n):
-    """BLOCK_N, ROWS and NUM_WARPS of the row kernels for rows of n elements."""
-    block = 1 << max(int(n) - 1, 0).bit_length()
-    for largest, rows, warps in NORM_CONFIGS:
+def _block(n):
+    """The column tile of rows of n elements (NORM_CONFIGS)."""
+    n = max(int(n), 1)
+    if n <= 4096:
+        return 1 << (n - 1).bit_length()
+    granule = 2048 if n <= 8192 else 4096
+    return -(-n // granule) * granule
+
+
+def _norm_entry(n, op):
+    block = _block(n)
+    for largest, rows, warps, registers in NORM_CONFIGS[op]:
         if block <= largest:
-            return dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps)
+            return block, rows, warps, registers
     raise ValueError(f"norm_config: rows of {n} elements are over {MAX_N}")
+
+
+def norm_config(n, op="softmax"):
+    """BLOCK_N, ROWS and NUM_WARPS of op's row kernel ("softmax", "layer_norm",
+    "rms_norm") for rows of n elements."""
+    block, rows, warps, _ = _norm_entry(n, op)
+    return dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps)
+
+
+def compile_options(op, size):
+    """tessera.compile's options for op's kernel at size (N; D for rotary):
+    the register cap of NORM_CONFIGS, where it has one."""
+    if op == "rotary":
+        return {}
+    registers = _norm_entry(size, op)[3]
+    return dict(max_registers=registers) if registers else {}
 
 
 def rotary_config(head_dim):
@@ -98,7 +127,7 @@ def kernel_constants(op, dtype, size):
     """(Source, constants) of op's kernel file ("softmax", "layer_norm",
     "rms_norm" with size = N; "rotary" with size = D) for a torch dtype."""
     source, constants = kernel_source(dtype, _FILES[op])
-    config = rotary_config(size) if op == "rotary" else norm_config(size)
+    config = rotary_config(size) if op == "rotary" else norm_config(size, op)
     return source, dict(constants, **config)
 
 
@@ -119,7 +148,8 @@ def get_kernel(op, dtype, size, device, entry=None):
         kernel = _KERNELS.get(key)
     if kernel is None:
         source, constants = kernel_constants(op, dtype, size)
-        kernel = _compiler.compile(source, target, kernel=entry, **constants)
+        kernel = _compiler.compile(source, target, kernel=entry,
+                                   **compile_options(op, size), **constants)
         with _KERNELS_LOCK:
             _KERNELS[key] = kernel
     return kernel
