@@ -9,7 +9,8 @@
 # prepare compiles into DIR/attn/ FA2 and FA1 in the variants the semantics
 # issue names (sliding windows, causal + window, bf16, on wgmma and on
 # mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
-# (builtins, fully masked rows), each with `tessera-run --save` of its inputs
+# (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting),
+# each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
 # N with B·H > 1) and test/gpu/check_interp.py on each DIR/interp case, and
@@ -59,7 +60,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix}.tile; do
     name=$(basename "$tile" .tile)
     "$compile" "$tile" --target sm_90a -o "$DIR/interp/$name" --stats || rc=1
     # builtins.tile maps its iota inputs onto [-1, 1); the rest take random ones.
@@ -67,6 +68,7 @@ prepare() {
     [ "$name" = builtins ] && fill=iota
     sizes=()
     [ "$name" = gather_rows ] && sizes=(--size B=5 --size N=100)
+    [ "$name" = layout_mix ] && sizes=(--size B=3)
     "$run" --interpret "$tile" --fill "$fill" "${sizes[@]}" --save "$DIR/interp/$name" >/dev/null || rc=1
   done
   return $rc
@@ -94,6 +96,11 @@ check() {
   # scalar loads: slices, loop bounds and factors from tensors; exact.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/gather_rows.json" \
     "$DIR/interp/gather_rows"
+  # blocked and mma tiles meeting (convert_layout both ways, a cross-warp
+  # column sum): f32 sums of 64 f16 products, in another order than the
+  # interpreter's.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/layout_mix.json" \
+    "$DIR/interp/layout_mix" --tol Y=1e-4,1e-4 --tol S=1e-3,1e-4
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \
