@@ -188,3 +188,25 @@ func.func @store_then_reload(%v: !tile.view<f32, 2>, %o: !tile.view<f32, 2>, %l:
   }
   return
 }
+
+// -----
+
+// Between a blocked and an mma tile, a conversion goes through its shared
+// scratch: every thread writes its slots row-major (after a barrier for the
+// scratch's earlier readers), the CTA synchronizes, every thread reads the
+// slots of the other layout.
+// CHECK-LABEL: llvm.func @blocked_to_mma
+// CHECK-SAME: tessera.shared_bytes = 4096 : i64
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
+func.func @blocked_to_mma(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<64x16xf32, #b>
+  %m = tilegpu.convert_layout %t : tensor<64x16xf32, #b> -> tensor<64x16xf32, #mma>
+  tile.store %m, %o[%c0, %c0] : tensor<64x16xf32, #mma> -> !tile.view<f32, 2>
+  return
+}
