@@ -59,6 +59,7 @@ void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
                                      const TesseraPipelineOptions &options) {
   ConvertTileToNVVMOptions lowering;
   lowering.maxRegisters = options.maxRegisters;
+  lowering.maxVectorBytes = options.maxVectorBytes;
   lowering.wgmma = usesWgmma(options);
   pm.addPass(createConvertTileToNVVM(lowering));
   pm.addPass(createCanonicalizerPass());

@@ -223,19 +223,23 @@ def _compile_command(compiler, source_path, prefix, constants, target, options):
         command += [f"--mma={options['mma']}"]
     if options.get("max_registers"):
         command += [f"--max-registers={options['max_registers']}"]
+    if options.get("max_vector_bytes"):
+        command += [f"--max-vector-bytes={options['max_vector_bytes']}"]
     if options.get("no_cubin"):
         command += ["--no-cubin"]
     return command
 
 
 def compile(path_or_source, target=None, *, kernel=None, mma=None, max_registers=None,
-            cache=True, **constants):
+            max_vector_bytes=None, cache=True, **constants):
     """Compiles a .tile kernel (a path or its text) and returns a Kernel.
 
     target: "sm_90a", ...; None picks the current GPU's (default_target()).
     constants: -D overrides (HEAD_DIM=128, CAUSAL=True, ...).
-    kernel, mma ("auto", "sync", "wgmma"), max_registers: tessera-compile's
-    --kernel, --mma and --max-registers. cache=False recompiles (and
+    kernel, mma ("auto", "sync", "wgmma"), max_registers, max_vector_bytes:
+    tessera-compile's --kernel, --mma, --max-registers and
+    --max-vector-bytes (the widest access of a blocked tile: below 16 for
+    tensors whose rows are not 16-byte aligned). cache=False recompiles (and
     replaces the entry). Raises CompileError with the compiler's message."""
     from .kernel import Kernel
     source = Source.of(path_or_source)
@@ -243,7 +247,8 @@ def compile(path_or_source, target=None, *, kernel=None, mma=None, max_registers
     if target not in TARGETS:
         raise TesseraError(f"unknown target {target!r}; expected one of {', '.join(TARGETS)}")
     options = {k: v for k, v in (("kernel", kernel), ("mma", mma),
-                                 ("max_registers", max_registers)) if v}
+                                 ("max_registers", max_registers),
+                                 ("max_vector_bytes", max_vector_bytes)) if v}
     entry, hit, seconds = _compile_cached(source, constants, target, options, cache)
     return Kernel(entry, source, constants, target, options, cache_hit=hit,
                   compile_seconds=seconds)

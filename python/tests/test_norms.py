@@ -281,6 +281,31 @@ class OpsTest(CacheTestCase):
                 self.assertIs(norms.get_kernel("rotary", torch.bfloat16, 128,
                                                torch.device("cuda", 0), entry), kernel)
 
+    def test_vector_bytes(self):
+        # 16 where rows are 16-byte aligned; else what the pointer and the
+        # strides allow (a [M, 77] f16 row is 154 bytes: 2; a view that
+        # starts one element in: 2).
+        x = torch.empty(8, 1024, dtype=torch.float16)
+        self.assertEqual(norms.vector_bytes([x]), 16)
+        self.assertEqual(norms.vector_bytes([torch.empty(8, 77, dtype=torch.float16)]), 2)
+        self.assertEqual(norms.vector_bytes([x, x[:, 1:]]), 2)
+        self.assertEqual(norms.vector_bytes([torch.empty(8, 1028, dtype=torch.float16)]), 8)
+        self.assertEqual(norms.vector_bytes([1e-5, x]), 16)
+
+    @needs_compiler
+    def test_narrow_rows_compile_narrow_accesses(self):
+        # Rows that are not 16-byte aligned get a kernel whose accesses (and
+        # manifest align) fit them, cached apart from the 16-byte one.
+        with mock.patch.dict(os.environ, TESSERA_TARGET="sm_90a"):
+            wide = norms.get_kernel("softmax", torch.float16, 77, torch.device("cuda", 0))
+            narrow = norms.get_kernel("softmax", torch.float16, 77,
+                                      torch.device("cuda", 0), vector=2)
+            self.assertIsNot(wide, narrow)
+            aligns = [p["align"] for p in narrow.manifest.params if p["kind"] == "tensor"]
+            self.assertEqual(aligns, [2, 2])
+            aligns = [p["align"] for p in wide.manifest.params if p["kind"] == "tensor"]
+            self.assertEqual(aligns, [16, 16])
+
     def test_configs(self):
         # The GPU bars' hidden sizes (test/gpu/check_membound.py): powers of
         # two up to 4096, multiples of 2048 beyond (5000 -> 6144).

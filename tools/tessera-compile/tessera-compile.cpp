@@ -91,6 +91,11 @@ struct Options {
       "max-registers",
       cl::desc("Registers per thread (nvvm.maxnreg; 0: let ptxas choose)"),
       cl::cat(compileCategory), cl::init(0)};
+  cl::opt<unsigned> maxVectorBytes{
+      "max-vector-bytes",
+      cl::desc("The widest global access of a register tile in bytes (1, 2, "
+               "4, 8 or 16; the manifest's align follows)"),
+      cl::cat(compileCategory), cl::init(16)};
   cl::opt<tessera::MmaKind> mma{
       "mma", cl::desc("Tensor-core instructions"), cl::cat(compileCategory),
       cl::init(tessera::MmaKind::Auto), tessera::mmaKindValues()};
@@ -221,6 +226,7 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   tessera::TesseraPipelineOptions pipeline;
   pipeline.chip = options.target.getValue();
   pipeline.maxRegisters = options.maxRegisters.getValue();
+  pipeline.maxVectorBytes = options.maxVectorBytes.getValue();
   pipeline.mma = options.mma.getValue();
   mlir::PassManager pm(module.getContext());
   tessera::buildTileToGPUPipeline(pm, pipeline);

@@ -46,6 +46,11 @@ struct TesseraPipelineOptions
       *this, "max-registers",
       llvm::cl::desc("Registers per thread (0: from the occupancy)"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> maxVectorBytes{
+      *this, "max-vector-bytes",
+      llvm::cl::desc("The widest global access of a register tile in bytes "
+                     "(a power of two up to 16)"),
+      llvm::cl::init(16)};
 };
 
 /// Whether `options` lower tile.dot to wgmma: asked for, or `auto` on a chip

@@ -58,10 +58,16 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Floating-point arith ops get the `contract` fast-math flag, so that
     multiply-adds become FMAs (CUDA's default, -fmad=true). `max-registers`
     sets `nvvm.maxnreg`; by default ptxas chooses (up to 255).
+    `max-vector-bytes` caps the vector accesses of blocked tiles (and so the
+    manifest's `align`): 2 makes a kernel of f16 rows take tensors whose rows
+    are any number of elements apart.
   }];
   let options = [
     Option<"maxRegisters", "max-registers", "unsigned", /*default=*/"0",
            "Registers per thread (0: let ptxas choose)">,
+    Option<"maxVectorBytes", "max-vector-bytes", "unsigned", /*default=*/"16",
+           "The widest global access of a register tile in bytes (a power "
+           "of two up to 16; the manifest's align follows)">,
     Option<"wgmma", "wgmma", "bool", /*default=*/"false",
            "Lower tile.dot to wgmma.mma_async where the operands allow "
            "(sm_90a only)">,

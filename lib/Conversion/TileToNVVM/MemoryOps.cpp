@@ -101,29 +101,30 @@ static int64_t adjacentElements(RankedTensorType tile) {
 
 /// The elements one access of `tile` at `indices` of `view` may move.
 static int64_t vectorElements(RankedTensorType tile, Value view,
-                              ValueRange indices) {
+                              ValueRange indices, unsigned maxBytes) {
   if (indices.empty() || narrowedInnermost(view))
     return 1;
   unsigned bits = tile.getElementTypeBitWidth();
   if (bits < 8 || bits % 8 != 0)
     return 1;
-  int64_t elements =
-      std::min<int64_t>(adjacentElements(tile), 16 / (bits / 8));
+  int64_t elements = std::min<int64_t>(adjacentElements(tile),
+                                       std::max<int64_t>(1, maxBytes / (bits / 8)));
   return std::max<int64_t>(
       1, std::min(elements, knownDivisor(indices.back())));
 }
 
-void tessera::lowering::planVectorAccesses(func::FuncOp kernel) {
+void tessera::lowering::planVectorAccesses(func::FuncOp kernel,
+                                           unsigned maxBytes) {
   Builder b(kernel.getContext());
   kernel.walk([&](Operation *op) {
     int64_t elements = 1;
     if (auto load = dyn_cast<LoadOp>(op))
       elements = vectorElements(load.getType(), load.getView(),
-                                load.getIndices());
+                                load.getIndices(), maxBytes);
     else if (auto store = dyn_cast<StoreOp>(op))
       elements = vectorElements(
           cast<RankedTensorType>(store.getValue().getType()), store.getView(),
-          store.getIndices());
+          store.getIndices(), maxBytes);
     if (elements > 1)
       op->setAttr(TileGPUDialect::kVectorAttrName,
                   b.getI64IntegerAttr(elements));

@@ -88,7 +88,8 @@ mlir::Value globalAddress(mlir::OpBuilder &b, mlir::Location loc,
 /// aligned (a multiple of the width), and one at a time through a view
 /// narrowed along that dimension. The runtime checks the base pointer and
 /// the outer strides against the manifest's "align" (viewAlignment).
-void planVectorAccesses(mlir::func::FuncOp kernel);
+/// No access is wider than `maxBytes` (a power of two up to 16).
+void planVectorAccesses(mlir::func::FuncOp kernel, unsigned maxBytes = 16);
 
 /// The elements per access planVectorAccesses chose for `op` (1 without).
 int64_t vectorElementsOf(mlir::Operation *op);

@@ -105,6 +105,13 @@ struct ConvertTileToNVVMPass
                          << static_cast<unsigned>(maxRegisters);
       return signalPassFailure();
     }
+    if (maxVectorBytes == 0 || maxVectorBytes > 16 ||
+        !llvm::isPowerOf2_32(maxVectorBytes)) {
+      module.emitError() << "expected max-vector-bytes to be 1, 2, 4, 8 or "
+                            "16, got "
+                         << static_cast<unsigned>(maxVectorBytes);
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(TileDialect::kKernelAttrName))
@@ -122,7 +129,7 @@ struct ConvertTileToNVVMPass
           failed(checkNarrowAlignment(kernel)))
         return signalPassFailure();
       // Before the signature: the manifest's "align" follows the widths.
-      planVectorAccesses(kernel);
+      planVectorAccesses(kernel, maxVectorBytes);
       orderCrossThreadAccesses(kernel, numThreads / 32);
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);

@@ -136,20 +136,38 @@ _KERNELS_LOCK = threading.Lock()
 _TARGETS = {}
 
 
-def get_kernel(op, dtype, size, device, entry=None):
+def vector_bytes(tensors):
+    """The widest access (bytes, a power of two up to 16) that every tensor's
+    data pointer and outer strides allow: the kernels move 16 bytes a thread
+    where rows are 16-byte aligned, and a narrower compile of them takes
+    rows of any length (a [M, 77] f16 tensor: 2 bytes)."""
+    alignment = 16
+    for t in tensors:
+        if not isinstance(t, torch.Tensor) or t.dim() == 0:
+            continue
+        size = t.element_size()
+        for value in [t.data_ptr()] + [s * size for s in t.stride()[:-1]]:
+            alignment = math.gcd(alignment, value) if value else alignment
+    return max(alignment, 1)
+
+
+def get_kernel(op, dtype, size, device, entry=None, vector=16):
     """The compiled Kernel of op (kernel_constants) for `device` (a CUDA
-    torch.device); `entry`: rotary's `rotary` or `rotary_inplace`."""
+    torch.device); `entry`: rotary's `rotary` or `rotary_inplace`; `vector`:
+    the widest access in bytes the tensors allow (vector_bytes)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
     target = _TARGETS.get(index)
     if target is None:
         target = _TARGETS[index] = _compiler.default_target(index)
-    key = (op, entry, dtype, size, target)
+    key = (op, entry, dtype, size, target, vector)
     with _KERNELS_LOCK:
         kernel = _KERNELS.get(key)
     if kernel is None:
         source, constants = kernel_constants(op, dtype, size)
-        kernel = _compiler.compile(source, target, kernel=entry,
-                                   **compile_options(op, size), **constants)
+        options = compile_options(op, size)
+        if vector < 16:
+            options["max_vector_bytes"] = vector
+        kernel = _compiler.compile(source, target, kernel=entry, **options, **constants)
         with _KERNELS_LOCK:
             _KERNELS[key] = kernel
     return kernel
@@ -160,7 +178,8 @@ def _launch(op, x, size, entry=None, **args):
     TESSERA_INTERPRET=1) on `args`, the kernel's parameters by name."""
     from ..kernel import _interpret_forced
     if x.device.type == "cuda" and not _interpret_forced():
-        get_kernel(op, x.dtype, size, x.device, entry)(**args)
+        get_kernel(op, x.dtype, size, x.device, entry,
+                   vector_bytes(args.values()))(**args)
         return
     from ..interpreter import interpret
     source, constants = kernel_constants(op, x.dtype, size)
