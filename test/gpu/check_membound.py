@@ -10,7 +10,8 @@ usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-b
        python3 test/gpu/check_membound.py --sweep [--budget S]   (--precompile --sweep first)
 
 Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
-4096, 8192, 5000}, float16 and bfloat16. RoPE takes x [B, N, H, D] = [tokens /
+4096, 8192, 5000}, float16 and bfloat16; checked only, RAGGED rows that are not
+16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants). RoPE takes x [B, N, H, D] = [tokens /
 2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
 too); hidden 5000 has no head dim of 128 and is skipped for it.
 Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
@@ -57,6 +58,9 @@ DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 OPS = ("softmax", "layer_norm", "rms_norm", "rotary")
 TOKENS = (4096, 16384)
 HIDDEN = (1024, 4096, 8192, 5000)
+# Checked, not timed: rows that are not 16-byte aligned (the ops compile a
+# variant with 2-byte accesses for them, tessera.ops.norms.vector_bytes).
+RAGGED = ((300, 77), (64, 1001))
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048
@@ -86,6 +90,12 @@ def configs():
     return out
 
 
+def ragged_configs():
+    """(op, dtype name, N) of the RAGGED checks' kernels (2-byte accesses)."""
+    return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
+            for _, n in RAGGED]
+
+
 def compile_config(op, dtype, size, entry, target):
     source, constants = norms.kernel_constants(op, DTYPES[dtype], size)
     kernel = tessera.compile(source, target, kernel=entry,
@@ -108,6 +118,15 @@ def precompile(target):
         except tessera.CompileError as error:
             failed += 1
             print(f"{entry or op} {dtype} size={size}: {first_line(error)}")
+    for op, dtype, n in ragged_configs():
+        source, constants = norms.kernel_constants(op, DTYPES[dtype], n)
+        try:
+            tessera.compile(source, target, max_vector_bytes=2,
+                            **norms.compile_options(op, n), **constants)
+            count += 1
+        except tessera.CompileError as error:
+            failed += 1
+            print(f"{op} {dtype} N={n} (2-byte accesses): {first_line(error)}")
     print(f"{count} kernels in {tessera._paths.cache_dir()} for {target}; {failed} failed")
     return 0 if not failed else 1
 
@@ -466,6 +485,16 @@ def main():
                     write_rows(csv_path, rows, first=("kind", "op", "dtype"))
                     with open(md_path, "w") as file:
                         file.write(preamble + "\n".join(lines) + "\n")
+    for op in [op for op in args.ops.split(",") if op and op != "rotary"]:
+        for dtype in DTYPES:
+            for tokens, hidden in RAGGED:
+                row, line = run_row(op, dtype, tokens, hidden, copy_gbs, False, False)
+                print(line, flush=True)
+                rows.append(row)
+                lines.append(line)
+    write_rows(csv_path, rows, first=("kind", "op", "dtype"))
+    with open(md_path, "w") as file:
+        file.write(preamble + "\n".join(lines) + "\n")
     failed = sum(r["result"] != "ok" for r in rows)
     misses = sum(r.get("bars", "pass") != "pass" for r in rows)
     print(f"\n{len(rows) - failed} of {len(rows)} checks passed; {misses} timed rows miss a "
