@@ -134,6 +134,13 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
         extend(user);
       }
     }
+    // A reduction's scratch (a few words) is its own for the whole kernel:
+    // nothing else reuses it, so a reduction that runs once needs no barrier
+    // before writing it.
+    if (isa<tile::ReduceOp>(buffer.ops.front())) {
+      buffer.start = 0;
+      buffer.end = std::numeric_limits<unsigned>::max();
+    }
   }
 
   // First fit in program order.

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -153,8 +154,10 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
                               g.lanePosition(rewriter, loc, ids, axis),
                               i32Const(rewriter, loc, 0)),
         g.isDistinct(rewriter, loc, ids, kept));
-    // Earlier readers of the scratch (a previous iteration) are done.
-    NVVM::Barrier0Op::create(rewriter, loc);
+    // The scratch is the reduction's own (tilegpu-allocate-shared): only its
+    // previous iteration in a loop can still be reading it.
+    if (op->getParentOfType<LoopLikeOpInterface>())
+      NVVM::Barrier0Op::create(rewriter, loc);
     for (int64_t k = 0; k < keptSlots; ++k) {
       Value slot = address(warp, k);
       scf::IfOp::create(rewriter, loc, writer, [&](OpBuilder &b, Location l) {

@@ -72,13 +72,16 @@ func.func @unaligned_start(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i
 
 // A row sum across 4 warps: each thread adds its 4 slots, the 32 lanes
 // exchange partials (shfl.bfly 1 ... 16), lane 0 of each warp writes its
-// partial to the reduction's scratch, and every thread adds the 4 partials.
-// The row vector is stored by the thread at column position 0.
+// partial to the reduction's scratch, and after one barrier every thread
+// adds the 4 partials. The scratch is the reduction's own and it runs once,
+// so nothing before it needs to wait (in a loop, below, it waits for its
+// previous iteration's readers). The row vector is stored by the thread at
+// column position 0.
 // CHECK-LABEL: llvm.func @row_sum_across_warps
 // CHECK-SAME: tessera.shared_bytes = 16 : i64
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %{{.*}} : f32 -> f32
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: scf.if
 // CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
@@ -208,5 +211,33 @@ func.func @blocked_to_mma(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attrib
   %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<64x16xf32, #b>
   %m = tilegpu.convert_layout %t : tensor<64x16xf32, #b> -> tensor<64x16xf32, #mma>
   tile.store %m, %o[%c0, %c0] : tensor<64x16xf32, #mma> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// In a loop, a reduction across warps waits for the previous iteration's
+// readers of its scratch before writing it; two reductions get scratches of
+// their own (nothing shares a reduction's scratch).
+// CHECK-LABEL: llvm.func @sums_in_a_loop
+// CHECK-SAME: tessera.shared_bytes = 144 : i64
+// CHECK: scf.for
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#rows = #tilegpu.slice<dim = 1, parent = #b>
+func.func @sums_in_a_loop(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %n: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x512xf32, #b>
+  %s = tile.reduce sum %t axis 1 : tensor<1x512xf32, #b> -> tensor<1xf32, #rows>
+  tile.store %s, %o[%c0] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %u = tile.load %x[%i, %c0] : !tile.view<f32, 2> -> tensor<1x512xf32, #b>
+    %m = tile.reduce max %u axis 1 : tensor<1x512xf32, #b> -> tensor<1xf32, #rows>
+    tile.store %m, %o[%i] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  }
   return
 }
