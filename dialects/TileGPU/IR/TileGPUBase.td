@@ -126,13 +126,16 @@ def TileGPU_BlockedEncodingAttr : TileGPU_Attr<"BlockedEncoding", "blocked"> {
     int64_t getCoverage(unsigned dim) const;
     /// The warps of the CTA (the product of warpsPerCTA).
     unsigned getNumWarps() const;
+    /// The thread positions along `dim`: lanes times warps.
+    int64_t getPositions(unsigned dim) const;
     /// How many thread positions along `dim` hold distinct elements of a
     /// tile of `size` elements there (the others hold copies).
     int64_t getDistinctPositions(unsigned dim, int64_t size) const;
-    /// How many warp positions along `dim` hold distinct elements.
-    int64_t getDistinctWarps(unsigned dim, int64_t size) const;
-    /// How many lane positions along `dim` hold distinct elements.
-    int64_t getDistinctLanes(unsigned dim, int64_t size) const;
+    /// The warps whose partials a reduction along `dim` of a tile of `size`
+    /// there combines through shared memory: all the warps along `dim` when
+    /// the distinct elements span more than one warp's lanes, else 1 (each
+    /// warp reduces a whole copy on its own).
+    int64_t getReductionWarps(unsigned dim, int64_t size) const;
     /// The elements a thread holds along `dim` of a tile of `size`.
     int64_t getElementsPerThread(unsigned dim, int64_t size) const;
   }];

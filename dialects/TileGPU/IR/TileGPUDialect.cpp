@@ -228,23 +228,19 @@ unsigned BlockedEncodingAttr::getNumWarps() const {
   return warps;
 }
 
+int64_t BlockedEncodingAttr::getPositions(unsigned dim) const {
+  return int64_t(getThreadsPerWarp()[dim]) * getWarpsPerCTA()[dim];
+}
+
 int64_t BlockedEncodingAttr::getDistinctPositions(unsigned dim,
                                                   int64_t size) const {
-  return std::min<int64_t>(size / getSizePerThread()[dim],
-                           int64_t(getThreadsPerWarp()[dim]) *
-                               getWarpsPerCTA()[dim]);
+  return std::min<int64_t>(size / getSizePerThread()[dim], getPositions(dim));
 }
 
-int64_t BlockedEncodingAttr::getDistinctLanes(unsigned dim,
-                                              int64_t size) const {
-  return std::min<int64_t>(getDistinctPositions(dim, size),
-                           getThreadsPerWarp()[dim]);
-}
-
-int64_t BlockedEncodingAttr::getDistinctWarps(unsigned dim,
-                                              int64_t size) const {
-  return std::max<int64_t>(
-      1, getDistinctPositions(dim, size) / getThreadsPerWarp()[dim]);
+int64_t BlockedEncodingAttr::getReductionWarps(unsigned dim,
+                                               int64_t size) const {
+  bool acrossWarps = getDistinctPositions(dim, size) > getThreadsPerWarp()[dim];
+  return acrossWarps ? getWarpsPerCTA()[dim] : 1;
 }
 
 int64_t BlockedEncodingAttr::getElementsPerThread(unsigned dim,
@@ -430,7 +426,7 @@ RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
       reduce.getAxis() > 1)
     return RankedTensorType();
   unsigned axis = reduce.getAxis();
-  int64_t warps = blocked.getDistinctWarps(axis, src.getDimSize(axis));
+  int64_t warps = blocked.getReductionWarps(axis, src.getDimSize(axis));
   if (warps <= 1)
     return RankedTensorType();
   return RankedTensorType::get({warps, src.getDimSize(1 - axis)},

@@ -50,10 +50,10 @@ mlir::LogicalResult verifyKernelLayouts(mlir::Operation *kernel,
                                         unsigned numWarps);
 
 /// The shared-memory scratch through which a tile.reduce of a
-/// #tilegpu.blocked tile combines the partials of the warps along its axis:
-/// one f32-or-result-typed element per distinct warp and kept position,
-/// laid out [warp][position]; null when the warps along the axis hold
-/// copies (nothing crosses warps) or the operand is not blocked.
+/// #tilegpu.blocked tile combines the partials of the warps along its axis
+/// (BlockedEncodingAttr::getReductionWarps): one element of the result type
+/// per warp and kept position, laid out [warp][position]; null when nothing
+/// crosses warps or the operand is not blocked.
 mlir::RankedTensorType reductionScratchType(tile::ReduceOp reduce);
 
 } // namespace tessera::tilegpu

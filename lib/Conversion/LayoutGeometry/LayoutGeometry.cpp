@@ -119,8 +119,7 @@ Value BlockedGeometry::base(OpBuilder &b, Location loc, const ThreadIds &ids,
                             unsigned d) const {
   Value position = threadPosition(b, loc, *this, ids, d);
   int64_t distinct = layout.getDistinctPositions(d, shape[d]);
-  if (distinct < int64_t(layout.getThreadsPerWarp()[d]) *
-                     layout.getWarpsPerCTA()[d])
+  if (distinct < layout.getPositions(d))
     position = arith::RemUIOp::create(b, loc, position,
                                       i32Const(b, loc, distinct));
   return arith::MulIOp::create(
@@ -130,8 +129,7 @@ Value BlockedGeometry::base(OpBuilder &b, Location loc, const ThreadIds &ids,
 Value BlockedGeometry::isDistinct(OpBuilder &b, Location loc,
                                   const ThreadIds &ids, unsigned d) const {
   int64_t distinct = layout.getDistinctPositions(d, shape[d]);
-  if (distinct ==
-      int64_t(layout.getThreadsPerWarp()[d]) * layout.getWarpsPerCTA()[d])
+  if (distinct == layout.getPositions(d))
     return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                threadPosition(b, loc, *this, ids, d),
@@ -140,7 +138,7 @@ Value BlockedGeometry::isDistinct(OpBuilder &b, Location loc,
 
 Value BlockedGeometry::isFirst(OpBuilder &b, Location loc,
                                const ThreadIds &ids, unsigned d) const {
-  if (layout.getThreadsPerWarp()[d] * layout.getWarpsPerCTA()[d] == 1)
+  if (layout.getPositions(d) == 1)
     return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                threadPosition(b, loc, *this, ids, d),

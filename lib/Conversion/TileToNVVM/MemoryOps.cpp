@@ -156,8 +156,7 @@ static bool singleOwner(RankedTensorType type, unsigned numWarps) {
     return false; // a slice has a copy in each thread along its dropped dim
   const BlockedGeometry &g = *dist->blocked;
   for (unsigned d = 0; d < g.rank(); ++d)
-    if (g.layout.getDistinctPositions(d, g.shape[d]) !=
-        int64_t(g.layout.getThreadsPerWarp()[d]) * g.layout.getWarpsPerCTA()[d])
+    if (g.layout.getDistinctPositions(d, g.shape[d]) != g.layout.getPositions(d))
       return false;
   return true;
 }
@@ -522,6 +521,15 @@ SlotAddresses locateSlots(OpBuilder &b, Location loc,
   return result;
 }
 
+/// A load's padding (what it reads out of bounds) as a constant of `type`.
+Value paddingOf(OpBuilder &b, Location loc, Type type, APFloat padding) {
+  double value = padding.convertToDouble();
+  TypedAttr attr = isa<FloatType>(type)
+                       ? TypedAttr(b.getFloatAttr(type, value))
+                       : TypedAttr(b.getIntegerAttr(type, int64_t(value)));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
 /// tile.load_scalar: every thread reads the same element (one cached load),
 /// guarded by its bounds; out of bounds gives the padding.
 struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
@@ -536,11 +544,6 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
     auto [offset, inBounds] = access.locate(rewriter, loc, Value(), Value());
     Value address = globalAddress(rewriter, loc, access.view.ptr(rewriter, loc),
                                   type, offset);
-    double padding = op.getPadding().convertToDouble();
-    TypedAttr paddingAttr =
-        isa<FloatType>(type)
-            ? TypedAttr(rewriter.getFloatAttr(type, padding))
-            : TypedAttr(rewriter.getIntegerAttr(type, int64_t(padding)));
     auto ifOp = scf::IfOp::create(
         rewriter, loc, inBounds,
         [&](OpBuilder &b, Location l) {
@@ -549,24 +552,12 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
         },
         [&](OpBuilder &b, Location l) {
           scf::YieldOp::create(
-              b, l, ValueRange{arith::ConstantOp::create(b, l, paddingAttr)});
+              b, l, ValueRange{paddingOf(b, l, type, op.getPadding())});
         });
     rewriter.replaceOp(op, ifOp.getResults());
     return success();
   }
 };
-
-/// The padding of a load as a constant of its element type.
-Value paddingOf(OpBuilder &b, Location loc, LoadOp op) {
-  Type elementType = op.getType().getElementType();
-  TypedAttr padAttr;
-  if (isa<FloatType>(elementType))
-    padAttr = b.getFloatAttr(elementType, op.getPadding().convertToDouble());
-  else
-    padAttr = b.getIntegerAttr(elementType,
-                               int64_t(op.getPadding().convertToDouble()));
-  return arith::ConstantOp::create(b, loc, padAttr);
-}
 
 /// The accesses of a vectorized tile: runs of `width` slots adjacent along
 /// the innermost dimension (blocked slots are row-major, the innermost
@@ -609,7 +600,7 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
                                    adaptor.getIndices(), op.getType().getRank());
     SlotAddresses slots =
         locateSlots(rewriter, loc, *dist, access, elementType);
-    Value pad = paddingOf(rewriter, loc, op);
+    Value pad = paddingOf(rewriter, loc, elementType, op.getPadding());
     auto loadElements = [&](OpBuilder &b, Location l, int64_t first,
                             int64_t count) {
       SmallVector<Value> values;

@@ -92,11 +92,12 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
   // warp when the extent fits in its lanes (each warp then reduces a whole
   // copy), across the CTA otherwise.
   int64_t lanes = layout.getThreadsPerWarp()[axis];
-  int64_t warps = layout.getWarpsPerCTA()[axis];
   int64_t distinct = layout.getDistinctPositions(axis, g.shape[axis]);
-  bool crossWarps = warps > 1 && distinct > lanes;
+  // The same count tilegpu-allocate-shared sized the scratch with.
+  int64_t warps = layout.getReductionWarps(axis, g.shape[axis]);
+  bool crossWarps = warps > 1;
   Value contributes;
-  if (distinct < lanes * warps)
+  if (distinct < layout.getPositions(axis))
     contributes =
         crossWarps
             ? g.isDistinct(rewriter, loc, ids, axis)
@@ -206,8 +207,6 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
     Location loc = op.getLoc();
     Value in = adaptor.getSrc();
     const MmaGeometry &g = src->geom;
-    Value mask = i32Const(rewriter, loc, -1);
-    Value clamp = i32Const(rewriter, loc, 31);
     SmallVector<Value> rows;
     for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
       for (int64_t h = 0; h < 2; ++h) {
@@ -217,13 +216,9 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
             partials.push_back(vector::ExtractOp::create(
                 rewriter, loc, in, g.slot(mt, nt, 2 * h + j)));
         Value acc = combineTree(rewriter, loc, op.getKind(), partials);
-        for (int64_t offset : {1, 2}) {
-          Value other = NVVM::ShflOp::create(
-              rewriter, loc, rewriter.getF32Type(), mask, acc,
-              i32Const(rewriter, loc, offset), clamp, NVVM::ShflKind::bfly,
-              UnitAttr());
-          acc = combine(rewriter, loc, op.getKind(), acc, other);
-        }
+        for (int64_t offset : {1, 2})
+          acc = combine(rewriter, loc, op.getKind(), acc,
+                        butterfly(rewriter, loc, acc, offset));
         rows.push_back(acc);
       }
     }

@@ -241,3 +241,26 @@ func.func @sums_in_a_loop(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %n: i3
   }
   return
 }
+
+// -----
+
+// A column sum of 4 rows on a layout of 8 row positions (2 lanes by 4
+// warps): warps 2 and 3 hold copies, add the identity and still write their
+// partials, so the scratch has a row for each of the 4 warps (4 x 64 f32 =
+// 1024 bytes; sizing it by the 2 distinct warps put warps 2 and 3 past its
+// end), and each thread adds 4 partials per column.
+// CHECK-LABEL: llvm.func @column_sum_with_copies
+// CHECK-SAME: tessera.shared_bytes = 1024 : i64
+// CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#cols = #tilegpu.slice<dim = 0, parent = #b>
+func.func @column_sum_with_copies(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<4x64xf32, #b>
+  %s = tile.reduce sum %t axis 0 : tensor<4x64xf32, #b> -> tensor<64xf32, #cols>
+  tile.store %s, %o[%c0] : tensor<64xf32, #cols> -> !tile.view<f32, 1>
+  return
+}
