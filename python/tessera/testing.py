@@ -80,6 +80,42 @@ def do_bench(fn, warmup=25, rep=100, flush_l2=True, quantiles=None, return_mode=
     return _quantile(times, 0.5)
 
 
+def gpu_check_parser(doc, name):
+    """The command line every test/gpu/check_*.py takes (the script adds its
+    own options): --out (default $OUT, else build/gpu/NAME), --no-bench, and
+    --precompile TARGET, which fills the compile cache where tessera-compile
+    is, so that a GPU host without it only loads cubins."""
+    import argparse
+    import os
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--out", default=os.environ.get("OUT", f"build/gpu/{name}"))
+    parser.add_argument("--no-bench", action="store_true")
+    parser.add_argument("--precompile", metavar="TARGET")
+    return parser
+
+
+def gpu_available():
+    """Whether torch sees a CUDA GPU; prints why not otherwise."""
+    if _torch().cuda.is_available():
+        return True
+    print("no GPU: torch.cuda is not available")
+    return False
+
+
+def raise_recompile_limits(limit, accumulated=None):
+    """Raises torch.compile's (dynamo's) recompile limits, for checks that
+    compile one function at many shapes (the names differ across torch
+    versions; those a version lacks are skipped)."""
+    config = __import__("torch._dynamo", fromlist=["config"]).config
+    values = {"recompile_limit": limit, "cache_size_limit": limit}
+    if accumulated:
+        values.update(accumulated_recompile_limit=accumulated,
+                      accumulated_cache_size_limit=accumulated)
+    for name, value in values.items():
+        if hasattr(config, name):
+            setattr(config, name, value)
+
+
 def host_time_us(fn, count=20):
     """Host time of one call of `fn` in µs: `count` calls queued without a
     synchronization (a call's GPU work is asynchronous), then one wait outside

@@ -23,7 +23,6 @@ Writes DIR/backward.csv; exits 1 on any failed check.
 As test/gpu/check_ops.py: compiling needs tessera-compile; a GPU host
 without it runs on a cache filled by --precompile (TESSERA_CACHE_DIR).
 """
-import argparse
 import os
 import sys
 import time
@@ -37,8 +36,8 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
-from tessera.testing import (attention_grad_reference, do_bench, host_time_us,  # noqa: E402
-                             max_error, write_rows)
+from tessera.testing import (attention_grad_reference, do_bench, gpu_available,  # noqa: E402
+                             gpu_check_parser, host_time_us, max_error, write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # name -> (causal, window_size, ALiBi)
@@ -239,17 +238,13 @@ def sweep(rows):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=os.environ.get("OUT", "build/gpu/check-backward"))
-    parser.add_argument("--no-bench", action="store_true")
+    parser = gpu_check_parser(__doc__, "check-backward")
     parser.add_argument("--sweep", action="store_true")
-    parser.add_argument("--precompile", metavar="TARGET")
     args = parser.parse_args()
     if args.precompile:
         precompile(args.precompile, args.sweep)
         return 0
-    if not torch.cuda.is_available():
-        print("no GPU: torch.cuda is not available")
+    if not gpu_available():
         return 1
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}; "
           f"{tessera._paths.describe()}\n")

@@ -16,7 +16,6 @@ need over the time; SDPA-flash gets the same K/V gathered into contiguous
 [B, HK, N, D] tensors (its best case; GQA heads repeated) with one query.
 Writes DIR/decode.csv; exits 1 on any failed check.
 """
-import argparse
 import os
 import sys
 
@@ -28,8 +27,8 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
-from tessera.testing import (TOLERANCES, attention_reference, do_bench, max_error,  # noqa: E402
-                             write_rows)
+from tessera.testing import (TOLERANCES, attention_reference, do_bench,  # noqa: E402
+                             gpu_available, gpu_check_parser, max_error, write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # (B, H, HK, max tokens, D, page, NQ)
@@ -152,16 +151,11 @@ def bench(rows):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=os.environ.get("OUT", "build/gpu/check-decode"))
-    parser.add_argument("--no-bench", action="store_true")
-    parser.add_argument("--precompile", metavar="TARGET")
-    args = parser.parse_args()
+    args = gpu_check_parser(__doc__, "check-decode").parse_args()
     if args.precompile:
         precompile(args.precompile)
         return 0
-    if not torch.cuda.is_available():
-        print("no GPU: torch.cuda is not available")
+    if not gpu_available():
         return 1
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}\n")
     rows, ok = [], True

@@ -38,7 +38,6 @@ every config the GPU run needs, where tessera-compile is; the GPU host then
 only loads cubins. --spills compiles the same configs with --stats and fails
 on any spill or compile error (test/Python/membound-spills.test).
 """
-import argparse
 import os
 import re
 import sys
@@ -52,7 +51,8 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import norms  # noqa: E402
-from tessera.testing import do_bench, write_rows  # noqa: E402
+from tessera.testing import (do_bench, gpu_available, gpu_check_parser,  # noqa: E402
+                             raise_recompile_limits, write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 OPS = ("softmax", "layer_norm", "rms_norm", "rotary")
@@ -426,15 +426,12 @@ def run_row(op, dtype, tokens, hidden, copy_gbs, bench, compile_too):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=os.environ.get("OUT", "build/gpu/check-membound"))
+    parser = gpu_check_parser(__doc__, "check-membound")
     parser.add_argument("--budget", type=float,
                         default=float(os.environ.get("STEP_LIMIT", 1200)) - 60,
                         help="seconds after which torch.compile is skipped, then the "
                              "bench (default: $STEP_LIMIT - 60, else 1140)")
-    parser.add_argument("--no-bench", action="store_true")
     parser.add_argument("--ops", default=",".join(OPS))
-    parser.add_argument("--precompile", metavar="TARGET")
     parser.add_argument("--spills", action="store_true")
     parser.add_argument("--sweep", action="store_true",
                         help="time the row kernels' candidate configs (f16)")
@@ -450,14 +447,10 @@ def main():
         return sweep(args.budget)
     if args.spills:
         return spills(args.target)
-    if not torch.cuda.is_available():
-        print("no GPU: torch.cuda is not available")
+    if not gpu_available():
         return 1
     start = time.time()
-    from torch import _dynamo
-    for limit in ("cache_size_limit", "recompile_limit"):
-        if hasattr(_dynamo.config, limit):
-            setattr(_dynamo.config, limit, 256)
+    raise_recompile_limits(256)
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}; "
           f"{tessera._paths.describe()}\n")
     copy_gbs = copy_bandwidth() if not args.no_bench else float("nan")

@@ -25,7 +25,6 @@ set compiles every kernel this script uses; carry that folder and set the
 same TESSERA_CACHE_DIR there. The runtime library comes from build/gpu
 (cmake -DTESSERA_RUNTIME_ONLY=ON) or $TESSERA_RUNTIME_LIB.
 """
-import argparse
 import os
 import sys
 import time
@@ -38,7 +37,8 @@ import torch  # noqa: E402
 import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.testing import (TOLERANCES, attention_reference, attention_visible,  # noqa: E402
-                             do_bench, write_rows)
+                             do_bench, gpu_available, gpu_check_parser,
+                             raise_recompile_limits, write_rows)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # name -> (causal, window_size, ALiBi)
@@ -373,22 +373,14 @@ def main():
     # Every combination compiles the op (and FlexAttention) anew; dynamo's
     # default of 8 recompiles per function would make the later ones fail
     # under fullgraph=True, or fall back to eager FlexAttention in the timings.
-    for name, value in (("recompile_limit", 512), ("cache_size_limit", 512),
-                        ("accumulated_recompile_limit", 4096),
-                        ("accumulated_cache_size_limit", 4096)):
-        if hasattr(torch._dynamo.config, name):
-            setattr(torch._dynamo.config, name, value)
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=os.environ.get("OUT", "build/gpu/check-ops"))
-    parser.add_argument("--no-bench", action="store_true")
+    raise_recompile_limits(512, accumulated=4096)
+    parser = gpu_check_parser(__doc__, "check-ops")
     parser.add_argument("--quick", action="store_true", help="one benchmark shape")
-    parser.add_argument("--precompile", metavar="TARGET")
     args = parser.parse_args()
     if args.precompile:
         precompile(args.precompile)
         return 0
-    if not torch.cuda.is_available():
-        print("no GPU: torch.cuda is not available")
+    if not gpu_available():
         return 1
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}; "
           f"{tessera._paths.describe()}\n")
