@@ -15,10 +15,11 @@ COMPILE=${TESSERA_COMPILE:-$ROOT/build/bin/tessera-compile}
 [ -x "$COMPILE" ] || { echo "error: $COMPILE not found (run ./tools/run.sh build)" >&2; exit 1; }
 mkdir -p "$OUTDIR"
 
-# kernel HEAD_DIM "BLOCK_M BLOCK_N NUM_WARPS NUM_STAGES"...
+# kernel HEAD_DIM "BLOCK_M,BLOCK_N,NUM_WARPS,NUM_STAGES[,o]"... (o: with
+# OVERLAP_DOTS=true, P·V deferred under the next QKᵀ on sm_90a; name suffix _o)
 SWEEP=(
-  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3"
-  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3"
+  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o"
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
@@ -26,10 +27,15 @@ for line in "${SWEEP[@]}"; do
   read -r kernel dim configs <<<"$line"
   for causal in 0 1; do
     for config in $configs; do
-      IFS=, read -r bm bn warps stages <<<"$config"
+      IFS=, read -r bm bn warps stages overlap <<<"$config"
       name=${kernel}_d${dim}_m${bm}_n${bn}_w${warps}_s${stages}_c${causal}
+      extra=()
+      if [ "${overlap:-}" = o ]; then
+        name+=_o
+        extra=(-D OVERLAP_DOTS=true)
+      fi
       if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
-          -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" \
+          -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" \
           -D CAUSAL="$causal" --target "$TARGET" -o "$OUTDIR/$name" --stats \
           2>"$OUTDIR/$name.log"; then
         ok=$((ok + 1))

@@ -10,6 +10,7 @@
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -126,11 +127,26 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
                 cast<RankedTensorType>(result.getType()).getEncoding()))
           worklist.push_back(result);
     }
+    // A tile a loop carries (a dot deferred to the next iteration reads it)
+    // is used wherever the loop's argument and result are.
+    DenseSet<Value> seen;
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
-      for (Operation *user : v.getUsers()) {
+      if (!seen.insert(v).second)
+        continue;
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
         if (auto trans = dyn_cast<tile::TransOp>(user))
           worklist.push_back(trans.getResult());
+        auto loop = dyn_cast<scf::ForOp>(user);
+        if (loop && use.getOperandNumber() >= loop.getNumControlOperands()) {
+          unsigned index = use.getOperandNumber() - loop.getNumControlOperands();
+          worklist.push_back(loop.getRegionIterArgs()[index]);
+          worklist.push_back(loop.getResult(index));
+        }
+        if (isa<scf::YieldOp>(user))
+          if (auto loop = dyn_cast<scf::ForOp>(user->getParentOp()))
+            worklist.push_back(loop.getResult(use.getOperandNumber()));
         extend(user);
       }
     }

@@ -47,6 +47,11 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
+  if (usesWgmma(options)) {
+    TileGPUScheduleDotsOptions scheduling;
+    scheduling.chip = options.chip;
+    pm.addNestedPass<func::FuncOp>(createTileGPUScheduleDots(scheduling));
+  }
   TileGPUPipelineOptions pipelining;
   pipelining.numStages = options.numStages;
   pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));

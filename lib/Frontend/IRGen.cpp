@@ -367,11 +367,12 @@ FailureOr<int64_t> KernelGen::evalPositiveOption(const Expr &expr,
 
 LogicalResult KernelGen::setKernelAttrs() {
   for (const KeywordArg &option : decl.options) {
-    if (!llvm::is_contained({"grid", "num_warps", "num_stages"}, option.name))
+    if (!llvm::is_contained(
+            {"grid", "num_warps", "num_stages", "overlap_dots"}, option.name))
       return diags.error(option.loc, "unknown '@kernel' option '" +
                                          option.name +
-                                         "'; expected grid, num_warps or "
-                                         "num_stages");
+                                         "'; expected grid, num_warps, "
+                                         "num_stages or overlap_dots");
     if (findOption(option.name) != &option)
       return diags.error(option.loc, "'@kernel' option '" + option.name +
                                          "' is given twice");
@@ -445,6 +446,18 @@ LogicalResult KernelGen::setKernelAttrs() {
                 builder.getI32IntegerAttr(static_cast<int32_t>(numWarps)));
   func->setAttr(tile::TileDialect::kNumStagesAttrName,
                 builder.getI32IntegerAttr(static_cast<int32_t>(numStages)));
+  if (const KeywordArg *option = findOption("overlap_dots")) {
+    FailureOr<ConstValue> value =
+        evaluateConstant(*option->value, constants, diags);
+    if (failed(value))
+      return failure();
+    if (!value->isBool())
+      return diags.error(option->value->getLoc(),
+                         "expected 'overlap_dots' to be True or False, got " +
+                             value->str());
+    func->setAttr(tile::TileDialect::kOverlapDotsAttrName,
+                  builder.getBoolAttr(value->boolValue));
+  }
   return success();
 }
 

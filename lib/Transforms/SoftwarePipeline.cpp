@@ -8,6 +8,8 @@
 
 #include "tessera/Transforms/Passes.h"
 
+#include "LoopIterations.h"
+
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
 
@@ -30,75 +32,21 @@ namespace {
 
 constexpr StringLiteral kStagesAttr = "tilegpu.stages";
 
-/// Whether `view` reads a tensor the kernel never writes: an `input`
-/// parameter, or a `tile.narrow` of one. Reading such a tensor early, or for
-/// an iteration that does not run, reads what the iteration would have read
-/// (an index outside the tensor reads 0).
-bool isReadOnlyView(Value view) {
-  while (auto narrow = view.getDefiningOp<tile::NarrowOp>())
-    view = narrow.getView();
-  auto arg = dyn_cast<BlockArgument>(view);
-  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()) : nullptr;
-  if (!func || arg.getOwner() != &func.getBody().front())
-    return false;
-  auto role = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                tile::TileDialect::kRoleAttrName);
-  return role && role.getValue() == "input";
-}
-
-/// Whether `v` can be recomputed for another iteration: loop invariants, the
-/// induction variable, pure arith ops of those inside the body, and scalar
-/// loads at such indices from tensors the kernel only reads (a block table:
-/// `page = BlockTable[b, j]`, then `K[page, ...]`).
-bool isIterationComputable(Value v, scf::ForOp loop) {
-  if (v == loop.getInductionVar())
-    return true;
-  if (loop.isDefinedOutsideOfLoop(v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || def->getBlock() != loop.getBody() || def->getNumRegions())
-    return false;
-  if (auto scalar = dyn_cast<tile::LoadScalarOp>(def)) {
-    if (!loop.isDefinedOutsideOfLoop(scalar.getView()) ||
-        !isReadOnlyView(scalar.getView()))
-      return false;
-    return llvm::all_of(scalar.getIndices(), [&](Value index) {
-      return isIterationComputable(index, loop);
-    });
-  }
-  if (def->getDialect()->getNamespace() != "arith" || !isPure(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isIterationComputable(operand, loop);
-  });
-}
-
-/// Recomputes `v` with the induction variable replaced as `mapping` says,
-/// cloning the arith ops and scalar loads it depends on at the builder's
-/// insertion point.
-Value recompute(OpBuilder &b, Value v, scf::ForOp loop, IRMapping &mapping) {
-  if (Value mapped = mapping.lookupOrNull(v))
-    return mapped;
-  if (loop.isDefinedOutsideOfLoop(v))
-    return v;
-  Operation *def = v.getDefiningOp();
-  for (Value operand : def->getOperands())
-    recompute(b, operand, loop, mapping);
-  Operation *clone = b.clone(*def, mapping);
-  return clone->getResult(cast<OpResult>(v).getResultNumber());
-}
-
 /// Issues the async copies of `loads` for the iteration whose induction
-/// variable is `iv`, into stage `stage`, when `iv < ub`; then commits.
+/// variable is `iv`, into the stage `stageOf` gives each one's ring, when
+/// `iv < ub`; then commits.
 void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
                  ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> bufferIds,
-                 Value iv, Value stage, unsigned stages) {
+                 Value iv, function_ref<Value(unsigned ring)> stageOf,
+                 unsigned stages) {
   Value pred = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
                                      loop.getUpperBound());
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), iv);
   for (auto [constLoad, id] : llvm::zip(loads, bufferIds)) {
     tile::LoadOp load = constLoad;
+    unsigned ring = ringStages(load, stages);
+    Value stage = stageOf(ring);
     SmallVector<Value> indices;
     for (Value index : load.getIndices())
       indices.push_back(recompute(b, index, loop, mapping));
@@ -108,22 +56,23 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
                                     stage,
                                     pred, b.getI64IntegerAttr(id),
                                     TypeAttr::get(load.getType()));
-    copy->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));
+    copy->setAttr(kStagesAttr, b.getI64IntegerAttr(ring));
   }
   AsyncCommitOp::create(b, loc);
 }
 
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
                            int64_t &nextBufferId) {
-  SmallVector<tile::LoadOp> loads;
-  for (auto load : loop.getBody()->getOps<tile::LoadOp>())
-    if (isa_and_present<SharedEncodingAttr>(load.getType().getEncoding()) &&
-        llvm::all_of(load.getIndices(), [&](Value index) {
-          return isIterationComputable(index, loop);
-        }))
-      loads.push_back(load);
-  if (loads.empty() || !loop.getInductionVar().getType().isInteger(32))
+  SmallVector<tile::LoadOp> loads = pipelinedLoads(loop);
+  if (loads.empty())
     return success();
+  for (tile::LoadOp load : loads)
+    if (ringStages(load, stages) > kMaxStages)
+      return load.emitError()
+             << "expected at most " << kMaxStages
+             << " stages per ring, got " << ringStages(load, stages)
+             << " (num_stages " << stages
+             << " and one for a tile read in the next iteration)";
 
   SmallVector<int64_t> ids;
   for (size_t i = 0; i < loads.size(); ++i)
@@ -140,7 +89,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     Value iv = arith::AddIOp::create(
         b, loc, lb,
         arith::MulIOp::create(b, loc, step, constant(s)));
-    issueCopies(b, loc, loop, loads, ids, iv, constant(s), stages);
+    Value stage = constant(s);
+    issueCopies(
+        b, loc, loop, loads, ids, iv, [&](unsigned) { return stage; },
+        stages);
   }
 
   // Body: wait for this iteration's group, then prefetch S-1 ahead.
@@ -148,15 +100,31 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   Value iv = loop.getInductionVar();
   Value k = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-  Value stageCount = constant(stages);
-  Value stage = arith::RemSIOp::create(b, loc, k, stageCount);
+  // One stage index per ring size (rings with a read lag are one longer).
+  DenseMap<unsigned, Value> stageOfRing;
+  auto stageOf = [&](unsigned ring) {
+    Value &stage = stageOfRing[ring];
+    if (!stage)
+      stage = arith::RemSIOp::create(b, loc, k, constant(ring));
+    return stage;
+  };
+  for (tile::LoadOp load : loads)
+    stageOf(ringStages(load, stages));
   AsyncWaitOp::create(b, loc, stages - 2);
   Value ahead = constant(stages - 1);
   Value nextIv = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
-  Value nextStage = arith::RemSIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, k, ahead), stageCount);
-  issueCopies(b, loc, loop, loads, ids, nextIv, nextStage, stages);
+  Value kAhead = arith::AddIOp::create(b, loc, k, ahead);
+  DenseMap<unsigned, Value> nextStageOfRing;
+  issueCopies(
+      b, loc, loop, loads, ids, nextIv,
+      [&](unsigned ring) {
+        Value &stage = nextStageOfRing[ring];
+        if (!stage)
+          stage = arith::RemSIOp::create(b, loc, kAhead, constant(ring));
+        return stage;
+      },
+      stages);
 
   // The index computations of the replaced loads (a block-table read, its
   // arithmetic) become dead once the loads are gone; collect them first
@@ -177,9 +145,11 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
 
   for (auto [load, id] : llvm::zip(loads, ids)) {
     b.setInsertionPoint(load);
-    auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
+    unsigned ring = ringStages(load, stages);
+    auto view = StageViewOp::create(b, load.getLoc(), load.getType(),
+                                    stageOfRing.lookup(ring),
                                     b.getI64IntegerAttr(id));
-    view->setAttr(kStagesAttr, b.getI64IntegerAttr(stages));
+    view->setAttr(kStagesAttr, b.getI64IntegerAttr(ring));
     load.getResult().replaceAllUsesWith(view.getResult());
     load.erase();
   }

@@ -45,6 +45,9 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kConstantsAttrName = "tile.constants";
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
     static constexpr ::llvm::StringLiteral kNumStagesAttrName = "tile.num_stages";
+    /// `@kernel(overlap_dots=True)`: on wgmma targets, each loop's last dot
+    /// runs under the next iteration's work (tilegpu-schedule-dots).
+    static constexpr ::llvm::StringLiteral kOverlapDotsAttrName = "tile.overlap_dots";
     static constexpr ::llvm::StringLiteral kShapeAttrName = "tile.shape";
     static constexpr ::llvm::StringLiteral kRoleAttrName = "tile.role";
     static constexpr ::llvm::StringLiteral kInitAttrName = "tile.init";
@@ -60,6 +63,8 @@ def Tile_Dialect : Dialect {
     static unsigned getNumWarps(::mlir::Operation *kernel);
     /// The pipeline depth of `kernel`: its `tile.num_stages`, or the default.
     static unsigned getNumStages(::mlir::Operation *kernel);
+    /// Whether `kernel` asks for overlapped dots (`tile.overlap_dots`).
+    static bool getOverlapDots(::mlir::Operation *kernel);
   }];
 }
 

@@ -138,12 +138,18 @@ unsigned TileDialect::getNumStages(Operation *kernel) {
   return getUnsignedAttr(kernel, kNumStagesAttrName, kDefaultNumStages);
 }
 
+bool TileDialect::getOverlapDots(Operation *kernel) {
+  auto attr = kernel->getAttrOfType<BoolAttr>(kOverlapDotsAttrName);
+  return attr && attr.getValue();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   bool isKernelAttr = name == kKernelAttrName || name == kSizesAttrName ||
                       name == kGridAttrName || name == kConstantsAttrName ||
-                      name == kNumWarpsAttrName || name == kNumStagesAttrName;
+                      name == kNumWarpsAttrName || name == kNumStagesAttrName ||
+                      name == kOverlapDotsAttrName;
   if (!isKernelAttr)
     return op->emitError() << "unknown tile dialect attribute '" << name << "'";
   // Kernel metadata stays on the function through lowering (func.func, then
@@ -172,6 +178,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   // dialect does not depend on tilegpu).
   if (name == kNumWarpsAttrName)
     return verifyIntInRange(op, attr, 32, "a CTA has at most 1024 threads");
+  if (name == kOverlapDotsAttrName) {
+    if (!isa<BoolAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a boolean, got " << attr.getValue();
+    return success();
+  }
   return verifyIntInRange(op, attr, 8,
                           "the depth of the cp.async ring; every stage is a "
                           "shared-memory copy of each pipelined tile, so "

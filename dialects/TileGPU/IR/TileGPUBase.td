@@ -37,6 +37,19 @@ def TileGPU_Dialect : Dialect {
     /// The elements a global load or store of a register tile moves per
     /// access (convert-tile-to-nvvm plans them before lowering).
     static constexpr ::llvm::StringLiteral kVectorAttrName = "tilegpu.vector";
+    /// A tile.dot that only issues its instructions (wgmma.mma_async and a
+    /// commit): the result is in flight until a tilegpu.dot_wait returns it
+    /// (tilegpu-schedule-dots).
+    static constexpr ::llvm::StringLiteral kAsyncAttrName = "tilegpu.async";
+    /// A tile.dot convert-tile-to-nvvm lowers to wgmma.mma_async (chosen
+    /// before the patterns run, on the whole kernel: a loop-carried operand's
+    /// buffers are seen there).
+    static constexpr ::llvm::StringLiteral kWgmmaAttrName = "tilegpu.wgmma";
+    /// A tile.load into shared memory whose tile is still read during the
+    /// next iteration of its loop (by a dot in flight across the back edge or
+    /// deferred into the next iteration): tilegpu-pipeline gives its ring one
+    /// more stage, so the copy issued ahead does not overwrite it.
+    static constexpr ::llvm::StringLiteral kReadLagAttrName = "tilegpu.read_lag";
   }];
 }
 

@@ -461,6 +461,49 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (name == kAsyncAttrName) {
+    auto dot = dyn_cast<tile::DotOp>(op);
+    if (!dot)
+      return op->emitError() << "expected '" << name
+                             << "' on a tile.dot, got it on '"
+                             << op->getName() << "'";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute, got "
+                             << attr.getValue();
+    // The result is in flight: only a wait may read it.
+    for (OpOperand &use : dot.getResult().getUses())
+      if (!isa<DotWaitOp>(use.getOwner()))
+        return op->emitError()
+               << "expected the result of an asynchronous tile.dot to be "
+                  "read only by tilegpu.dot_wait, got a use by '"
+               << use.getOwner()->getName() << "'";
+    return success();
+  }
+  if (name == kWgmmaAttrName) {
+    if (!isa<tile::DotOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute on a tile.dot, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
+  if (name == kReadLagAttrName) {
+    auto load = dyn_cast<tile::LoadOp>(op);
+    if (!load || !isa_and_present<SharedEncodingAttr>(
+                     load.getType().getEncoding()))
+      return op->emitError() << "expected '" << name
+                             << "' on a tile.load into shared memory, got "
+                                "it on '"
+                             << op->getName() << "'";
+    std::optional<int64_t> lag = tile::getIntValue(attr.getValue());
+    if (!lag || *lag < 0 || *lag > 1)
+      return op->emitError() << "expected '" << name
+                             << "' to be 0 or 1 (iterations a tile is read "
+                                "after its own), got "
+                             << attr.getValue();
+    return success();
+  }
   if (name != kSharedOffsetAttrName)
     return op->emitError() << "unknown tilegpu dialect attribute '" << name
                            << "'";
@@ -560,6 +603,27 @@ LogicalResult ConvertLayoutOp::verify() {
     return emitOpError() << "expected a tile in registers as the source, got "
                          << src;
   return verifyStoredAsIs(*this, dst);
+}
+
+LogicalResult DotWaitOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  for (Value operand : operands)
+    inferred.push_back(operand.getType());
+  return success();
+}
+
+LogicalResult DotWaitOp::verify() {
+  if (getOperands().empty())
+    return emitOpError() << "expected at least one tile to wait for";
+  for (Value operand : getOperands()) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (!isa_and_present<MmaEncodingAttr>(type.getEncoding()))
+      return emitOpError() << "expected dot accumulators (#tilegpu.mma), got "
+                           << type;
+  }
+  return success();
 }
 
 LogicalResult StageViewOp::verify() {

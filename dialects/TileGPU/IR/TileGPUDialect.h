@@ -14,6 +14,7 @@
 
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPULimits.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "TileGPU/IR/TileGPUDialect.h.inc"

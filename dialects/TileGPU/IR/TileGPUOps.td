@@ -11,6 +11,7 @@
 
 include "TileGPU/IR/TileGPUBase.td"
 include "Tile/IR/TileBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class TileGPU_Op<string mnemonic, list<Trait> traits = []>
@@ -94,6 +95,32 @@ def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
   let arguments = (ins AnyRankedTensor:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileGPU_DotWaitOp : TileGPU_Op<"dot_wait", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "wait until at most `pendings` asynchronous dots are in flight";
+  let description = [{
+    The results of asynchronous dots (`tile.dot {tilegpu.async}`, issued as
+    `wgmma.mma_async` and committed as one group each) become readable here:
+    `wgmma.wait_group pendings` waits until at most the `pendings` most
+    recently issued dots are still running. The results are the operands,
+    complete when the dot that produced each one is older than those
+    `pendings` dots; `tilegpu-schedule-dots` places waits so that every
+    value read by anything other than the accumulator of the next async dot
+    is complete.
+
+    ```mlir
+    %s = tile.dot %q, %kt, %zero {tilegpu.async} : ...
+    %acc = tile.dot %p, %v, %acc0 {tilegpu.async} : ...
+    %s1 = tilegpu.dot_wait %s {pendings = 1 : i32} : tensor<128x64xf32, #mma>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$operands,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$operands attr-dict `:` type($operands)";
   let hasVerifier = 1;
 }
 

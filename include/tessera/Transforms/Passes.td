@@ -73,6 +73,66 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUScheduleDots : Pass<"tilegpu-schedule-dots", "::mlir::func::FuncOp"> {
+  let summary = "Issue wgmma dots asynchronously and wait for them as late as possible";
+  let description = [{
+    Input: a kernel after tilegpu-assign-layouts, for a chip with wgmma
+    (sm_90a). Every `tile.dot` wgmma can compute (f16/bf16 operands, an f32
+    accumulator in whole warpgroups, B in 64-column shared panels) becomes
+    `tile.dot {tilegpu.async}`, whose result only a `tilegpu.dot_wait`
+    reads:
+
+    the wait goes right before the first use of the result, past code that
+    does not touch memory (and past other dots) but not past a definition of
+    a register a later asynchronous dot reads (ptxas would serialize every
+    wgmma of the kernel); its `pendings` is the number of asynchronous dots
+    issued in between, which may keep running.
+
+    In kernels that ask for overlap (`@kernel(overlap_dots=True)`,
+    `tile.overlap_dots`), or in every kernel with `defer-dots`, dots also
+    overlap the work of the next iteration:
+
+    - a dot that only accumulates into a loop-carried value from shared
+      operands (`acc = dot(a, b, acc)`, a GEMM's k loop) is waited for with
+      `pendings = 1` right after it, so it runs under the next iteration's
+      copies and issue; the loop's result is waited for after the loop;
+    - a loop whose body ends in a dot whose result is only carried
+      (`acc = dot(P, V, acc')`), whose A operand is computed in the body and
+      whose B is loop-invariant or loaded from a read-only tensor, and that
+      has another dot before the carried value is used (`S = dot(Q, Kᵀ)`),
+      is rotated: the dot of iteration j - 1 is issued in iteration j right
+      after that other dot, the body carries P, V and acc' instead, and the
+      last iteration's dot follows the loop:
+
+    ```
+    loop j:  S = dot(Q, K(j)ᵀ)               {async}
+             acc = dot(P(j-1), V(j-1), acc') {async}
+             S = dot_wait S {pendings = 1}   // P·V keeps running
+             ... softmax of S: P(j), rescale factor ...
+             acc = dot_wait acc {pendings = 0}
+             acc' = acc * rescale
+    after:   acc = dot(P(last), V(last), acc')
+    ```
+
+    The first iteration's deferred dot reads P = 0 and the first
+    iteration's V (loaded once before the loop), so it adds exactly nothing.
+    A deferral costs that buffer and one more stage of V's ring; it is made
+    only where the kernel, pipelined with its `num_stages`, still fits the
+    chip's shared memory. A shared tile read by a dot that is still running
+    in the next iteration (the deferred V, a GEMM's operands) gets
+    `tilegpu.read_lag = 1` on its load: tilegpu-pipeline gives its ring one
+    more stage.
+  }];
+  let options = [
+    Option<"deferDots", "defer-dots", "bool", /*default=*/"false",
+           "Overlap dots in every kernel, not only those with tile.overlap_dots">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "The target whose shared-memory budget a deferral must fit">,
+  ];
+  let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncOp"> {
   let summary = "Place the shared-memory buffers of a laid-out kernel";
   let description = [{

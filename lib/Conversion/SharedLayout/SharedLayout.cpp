@@ -35,6 +35,32 @@ SharedTileLayout storedLayout(RankedTensorType type) {
   return SharedTileLayout(type);
 }
 
+bool descriptorReadable(RankedTensorType type) {
+  SharedTileLayout layout = storedLayout(type);
+  return layout.panelled() && layout.rows % 8 == 0;
+}
+
+bool wgmmaTypesFit(tile::DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto accType = cast<RankedTensorType>(op.getAcc().getType());
+  Type element = aType.getElementType();
+  if (!(element.isF16() || element.isBF16()) ||
+      bType.getElementType() != element || !accType.getElementType().isF32())
+    return false;
+  auto bShared = dyn_cast_if_present<SharedEncodingAttr>(bType.getEncoding());
+  auto aShared = dyn_cast_if_present<SharedEncodingAttr>(aType.getEncoding());
+  if (!bShared || (aShared && aShared.getTransposed()) ||
+      !descriptorReadable(bType))
+    return false;
+  std::optional<Distribution> acc = Distribution::get(accType);
+  if (!acc || acc->kind != Distribution::Mma)
+    return false;
+  const MmaGeometry &g = acc->geom;
+  return aType.getDimSize(1) % 16 == 0 && g.warpsM % 4 == 0 &&
+         g.cols % 16 == 0 && g.cols <= 256;
+}
+
 Value sharedAddress(OpBuilder &b, Location loc, Value base,
                     const SharedTileLayout &layout, const SharedCoord &c) {
   int64_t period = layout.period(), rowBytes = layout.rowBytes();

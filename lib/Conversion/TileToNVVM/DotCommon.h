@@ -34,8 +34,10 @@ struct DescriptorOperand {
   SharedTileLayout layout;
 
   /// The operand of `tile` (a #tilegpu.shared tile, `kMajor` as stored),
-  /// when a descriptor can describe it.
-  static std::optional<DescriptorOperand> get(mlir::Value tile, bool kMajor);
+  /// when a descriptor can describe it (its buffer aligned, or
+  /// `assumeAligned`).
+  static std::optional<DescriptorOperand> get(mlir::Value tile, bool kMajor,
+                                              bool assumeAligned);
 
   /// Whether the shared buffer `tile` lives in starts on an `alignment`
   /// boundary (stages of a ring are whole panelled tiles, multiples of 1 KB).
@@ -68,15 +70,33 @@ struct WgmmaPlan {
   std::optional<DescriptorOperand> a;
 
   /// The plan of `op`, whose accumulator has geometry `g`, if it has one.
-  static std::optional<WgmmaPlan> get(tile::DotOp op, const MmaGeometry &g);
+  /// Before the patterns run (`selected` false) every buffer a descriptor
+  /// could read must be 1024-byte aligned, or the dot stays mma.sync; a
+  /// dot selectWgmmaDots marked (`selected`) has been checked so.
+  static std::optional<WgmmaPlan> get(tile::DotOp op, const MmaGeometry &g,
+                                      bool selected);
 };
 
-/// wgmma.mma_async.m64nNk16 per (m-fragment, k step) for `plan`. Returns the
-/// accumulator slots.
+/// Marks with tilegpu.wgmma the dots of `kernel` that WgmmaPlan accepts,
+/// before the patterns change the IR (a loop-carried operand's buffers are
+/// those entering the loop and those yielded).
+void selectWgmmaDots(mlir::func::FuncOp kernel);
+
+/// wgmma.mma_async.m64nNk16 per (m-fragment, k step) for `plan`, one
+/// commit group. Returns the accumulator slots: complete unless `async`
+/// (then in flight until waitForDots).
 llvm::SmallVector<mlir::Value>
 lowerWgmma(mlir::OpBuilder &b, mlir::Location loc, tile::DotOp::Adaptor adaptor,
            const MmaGeometry &g, int64_t k, const WgmmaPlan &plan,
-           bool zeroAcc, const ThreadIds &ids, AFragmentFn aFragment);
+           bool zeroAcc, bool async, const ThreadIds &ids,
+           AFragmentFn aFragment);
+
+/// wgmma.wait_group `pendings`: returns `values` (accumulator slots), which
+/// nothing can read before the wait.
+llvm::SmallVector<mlir::Value> waitForDots(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           llvm::ArrayRef<mlir::Value> values,
+                                           int64_t pendings);
 
 /// The frame of both tile.dot patterns: checks the operands, reads the A
 /// fragments (hoisted out of loops where they are invariant), and lowers to

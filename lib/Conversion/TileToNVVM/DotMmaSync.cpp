@@ -316,7 +316,8 @@ void DotLoweringBase::lower(DotOp op, OpAdaptor adaptor,
   SmallVector<Value> slots;
   if (plan)
     slots = lowerWgmma(rewriter, loc, adaptor, g, k, *plan,
-                       matchPattern(op.getAcc(), m_AnyZeroFloat()), ids,
+                       matchPattern(op.getAcc(), m_AnyZeroFloat()),
+                       op->hasAttr(TileGPUDialect::kAsyncAttrName), ids,
                        aFragment);
   else
     slots = lowerMmaSync(rewriter, loc, adaptor, g, k, bType, ids, aFragment);
@@ -339,6 +340,12 @@ struct MmaSyncDotLowering : public DotLoweringBase {
     FailureOr<Distribution> accDist = matchMmaDot(op, /*report=*/true);
     if (failed(accDist))
       return failure();
+    // Only wgmma issues a dot without waiting for it.
+    if (op->hasAttr(TileGPUDialect::kAsyncAttrName))
+      return op.emitOpError(
+          "is asynchronous (tilegpu.async) but cannot be wgmma: the target "
+          "has no wgmma (--mma), or a shared operand does not start on a "
+          "1024-byte boundary");
     lower(op, adaptor, rewriter, *accDist, /*plan=*/nullptr);
     return success();
   }

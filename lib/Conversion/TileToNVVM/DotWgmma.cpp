@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -27,24 +28,35 @@ using namespace tessera::tilegpu;
 // Operands and plan
 //===----------------------------------------------------------------------===//
 
-std::optional<DescriptorOperand> DescriptorOperand::get(Value tile,
-                                                        bool kMajor) {
+std::optional<DescriptorOperand>
+DescriptorOperand::get(Value tile, bool kMajor, bool assumeAligned) {
   auto type = cast<RankedTensorType>(tile.getType());
-  SharedTileLayout layout = storedLayout(type);
   // Every panel (and every stage of a ring) must start on a 1024-byte
   // boundary too: whole groups of 8 rows.
-  if (!layout.panelled() || layout.rows % 8 != 0 ||
-      !bufferAligned(tile, 1024))
+  if (!descriptorReadable(type) ||
+      !(assumeAligned || bufferAligned(tile, 1024)))
     return std::nullopt;
-  return DescriptorOperand{kMajor, layout};
+  return DescriptorOperand{kMajor, storedLayout(type)};
 }
 
 bool DescriptorOperand::bufferAligned(Value tile, int64_t alignment) {
   while (auto trans = tile.getDefiningOp<TransOp>())
     tile = trans.getSrc();
+  // A tile carried by a loop (the B of a dot deferred to the next
+  // iteration) is each of the tiles that enter it.
+  auto carried = [&](scf::ForOp loop, unsigned index) {
+    return bufferAligned(loop.getInitArgs()[index], alignment) &&
+           bufferAligned(loop.getYieldedValues()[index], alignment);
+  };
+  if (auto arg = dyn_cast<BlockArgument>(tile)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && arg.getArgNumber() > 0 &&
+           carried(loop, arg.getArgNumber() - 1);
+  }
   Operation *def = tile.getDefiningOp();
-  auto offset =
-      def ? def->getAttrOfType<IntegerAttr>(kSharedOffsetAttr) : nullptr;
+  if (auto loop = dyn_cast<scf::ForOp>(def))
+    return carried(loop, cast<OpResult>(tile).getResultNumber());
+  auto offset = def->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
   return offset && offset.getInt() % alignment == 0;
 }
 
@@ -69,29 +81,28 @@ Value DescriptorOperand::descriptor(OpBuilder &b, Location loc,
                               i64Const(b, loc, int64_t(descriptorConstant())));
 }
 
-std::optional<WgmmaPlan> WgmmaPlan::get(DotOp op, const MmaGeometry &g) {
+std::optional<WgmmaPlan> WgmmaPlan::get(DotOp op, const MmaGeometry &g,
+                                        bool selected) {
+  if (!wgmmaTypesFit(op))
+    return std::nullopt;
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
-  Type element = aType.getElementType();
-  if (!(element.isF16() || element.isBF16()) ||
-      bType.getElementType() != element ||
-      !getElementTypeOrSelf(op.getAcc().getType()).isF32())
-    return std::nullopt;
-  // Each group of 4 warps covers 64 rows of every m-fragment.
-  if (g.warpsM % 4 != 0 || g.cols % 8 != 0 || g.cols > 256)
-    return std::nullopt;
   auto bShared = cast<SharedEncodingAttr>(bType.getEncoding());
   std::optional<DescriptorOperand> b =
-      DescriptorOperand::get(op.getB(), bShared.getTransposed());
+      DescriptorOperand::get(op.getB(), bShared.getTransposed(), selected);
   if (!b)
     return std::nullopt;
   std::optional<DescriptorOperand> a;
   // A shared A operand is read through a descriptor too, even when its
   // fragments could stay in registers across the loop: measured faster
-  // with 8 warps and at HEAD_DIM 128 (test/gpu/RESULTS.md, v5).
-  if (isa_and_present<SharedEncodingAttr>(aType.getEncoding()))
-    a = DescriptorOperand::get(op.getA(), /*kMajor=*/true);
-  return WgmmaPlan{g.cols, element, *b, a};
+  // with 8 warps and at HEAD_DIM 128 (test/gpu/RESULTS.md, v5). A
+  // selected dot has every buffer a descriptor could read aligned.
+  if (isa_and_present<SharedEncodingAttr>(aType.getEncoding())) {
+    a = DescriptorOperand::get(op.getA(), /*kMajor=*/true, selected);
+    if (!selected && !a && descriptorReadable(aType))
+      return std::nullopt;
+  }
+  return WgmmaPlan{g.cols, aType.getElementType(), *b, a};
 }
 
 //===----------------------------------------------------------------------===//
@@ -145,13 +156,14 @@ SmallVector<Value> tiedAsm(OpBuilder &b, Location loc, StringRef ptx,
 /// wgmma.mma_async.m64nNk16 per (m-fragment, k step), all N columns at
 /// once: the slots of m-fragment mt, [n-fragment][c0..c3], are exactly
 /// the instruction's accumulator registers, and its A registers are
-/// mma.m16n8k16's A fragment of the warp's 16 rows. The dot is
-/// synchronous: fence, the instructions, commit, wait for all of them
-/// (the wait takes the accumulators, so nothing reads them earlier).
+/// mma.m16n8k16's A fragment of the warp's 16 rows. Fence, the
+/// instructions, commit; a synchronous dot then waits for all of them (the
+/// wait takes the accumulators, so nothing reads them earlier), an
+/// asynchronous one leaves that to its tilegpu.dot_wait.
 SmallVector<Value> tessera::lowering::lowerWgmma(
     OpBuilder &b, Location loc, DotOp::Adaptor adaptor, const MmaGeometry &g,
-    int64_t k, const WgmmaPlan &plan, bool zeroAcc, const ThreadIds &ids,
-    AFragmentFn aFragment) {
+    int64_t k, const WgmmaPlan &plan, bool zeroAcc, bool async,
+    const ThreadIds &ids, AFragmentFn aFragment) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Value acc = adaptor.getAcc();
   int64_t n = g.nTiles() * 4; // f32 accumulator registers per thread
@@ -227,7 +239,18 @@ SmallVector<Value> tessera::lowering::lowerWgmma(
   SmallVector<Value> all;
   for (auto &tile : accs)
     all.append(tile.begin(), tile.end());
-  return tiedAsm(b, loc, "wgmma.wait_group.sync.aligned 0;", all, {}, "");
+  if (async)
+    return all;
+  return waitForDots(b, loc, all, 0);
+}
+
+SmallVector<Value> tessera::lowering::waitForDots(OpBuilder &b, Location loc,
+                                                  ArrayRef<Value> values,
+                                                  int64_t pendings) {
+  return tiedAsm(b, loc,
+                 "wgmma.wait_group.sync.aligned " + std::to_string(pendings) +
+                     ";",
+                 values, {}, "");
 }
 
 //===----------------------------------------------------------------------===//
@@ -248,11 +271,61 @@ struct WgmmaDotLowering : public DotLoweringBase {
     FailureOr<Distribution> accDist = matchMmaDot(op, /*report=*/false);
     if (failed(accDist))
       return rewriter.notifyMatchFailure(op, "not a tensor-core dot");
-    std::optional<WgmmaPlan> plan = WgmmaPlan::get(op, accDist->geom);
+    if (!op->hasAttr(TileGPUDialect::kWgmmaAttrName))
+      return rewriter.notifyMatchFailure(op, "not selected for wgmma");
+    std::optional<WgmmaPlan> plan =
+        WgmmaPlan::get(op, accDist->geom, /*selected=*/true);
     if (!plan)
-      return rewriter.notifyMatchFailure(op, "the operands do not allow "
-                                             "wgmma");
+      return op.emitOpError("was selected for wgmma (tilegpu.wgmma) but its "
+                            "operands do not allow it");
     lower(op, adaptor, rewriter, *accDist, &*plan);
+    return success();
+  }
+};
+
+} // namespace
+
+void tessera::lowering::selectWgmmaDots(func::FuncOp kernel) {
+  kernel.walk([](DotOp op) {
+    std::optional<Distribution> acc = Distribution::get(op.getAcc().getType());
+    if (acc && acc->kind == Distribution::Mma &&
+        WgmmaPlan::get(op, acc->geom, /*selected=*/false))
+      op->setAttr(TileGPUDialect::kWgmmaAttrName,
+                  UnitAttr::get(op.getContext()));
+  });
+}
+
+namespace {
+
+/// tilegpu.dot_wait as one wgmma.wait_group over every accumulator
+/// register of its tiles: the asm takes and returns them, so nothing reads
+/// them before the wait and nothing is copied.
+struct DotWaitLowering : public OpConversionPattern<DotWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> slots;
+    SmallVector<int64_t> counts;
+    for (Value tile : adaptor.getOperands()) {
+      auto type = cast<VectorType>(tile.getType());
+      counts.push_back(type.getNumElements());
+      for (int64_t i = 0; i < type.getNumElements(); ++i)
+        slots.push_back(vector::ExtractOp::create(rewriter, loc, tile, i));
+    }
+    SmallVector<Value> waited =
+        waitForDots(rewriter, loc, slots, op.getPendings());
+    SmallVector<Value> results;
+    ArrayRef<Value> rest = waited;
+    for (auto [tile, count] : llvm::zip(adaptor.getOperands(), counts)) {
+      results.push_back(vector::FromElementsOp::create(
+          rewriter, loc, cast<VectorType>(tile.getType()),
+          rest.take_front(count)));
+      rest = rest.drop_front(count);
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -261,5 +334,6 @@ struct WgmmaDotLowering : public DotLoweringBase {
 
 void tessera::populateTileDotToWgmmaPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
-  patterns.add<WgmmaDotLowering>(converter, patterns.getContext());
+  patterns.add<WgmmaDotLowering, DotWaitLowering>(converter,
+                                                  patterns.getContext());
 }

@@ -345,3 +345,20 @@ func.func @store_shared_tile(%a: !tile.view<f16, 2>) attributes {tile.kernel, ti
   tile.store %x, %a[%c0, %c0] : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// An asynchronous dot (tilegpu-schedule-dots) needs wgmma: without it
+// (-convert-tile-to-nvvm without wgmma, or a chip without it) it is an
+// error, never a silent synchronous dot.
+func.func @async_without_wgmma(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  // expected-error @+2 {{'tile.dot' op is asynchronous (tilegpu.async) but cannot be wgmma: the target has no wgmma (--mma), or a shared operand does not start on a 1024-byte boundary}}
+  // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %x, %x, %z {tilegpu.async} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>, tensor<64x64xf16, #tilegpu.shared<transposed = false>> -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  %w = tilegpu.dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  tile.store %w, %o[%c0, %c0] : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> !tile.view<f32, 2>
+  return
+}

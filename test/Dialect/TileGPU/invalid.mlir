@@ -337,3 +337,55 @@ func.func @vector_attr(%v: !tile.view<f32, 1>, %i: i32) {
   %t = tile.load %v[%i] {tilegpu.vector = 3 : i64} : !tile.view<f32, 1> -> tensor<64xf32>
   return
 }
+
+// -----
+
+#mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+func.func @async_read_directly(%a: tensor<64x64xf16, #shared>, %b: tensor<64x64xf16, #shared>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+  // expected-error @+1 {{expected the result of an asynchronous tile.dot to be read only by tilegpu.dot_wait, got a use by 'arith.addf'}}
+  %d = tile.dot %a, %b, %c {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+  %e = arith.addf %d, %c : tensor<64x64xf32, #mma>
+  return %e : tensor<64x64xf32, #mma>
+}
+
+// -----
+
+func.func @async_not_a_dot(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.async' on a tile.dot, got it on 'tile.load'}}
+  %t = tile.load %v[%i] {tilegpu.async} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @read_lag_range(%v: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.read_lag' to be 0 or 1 (iterations a tile is read after its own), got 2 : i64}}
+  %t = tile.load %v[%i, %i] {tilegpu.read_lag = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @read_lag_registers(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.read_lag' on a tile.load into shared memory, got it on 'tile.load'}}
+  %t = tile.load %v[%i] {tilegpu.read_lag = 1 : i64} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @wgmma_attr(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.wgmma' to be a unit attribute on a tile.dot, got unit on 'tile.load'}}
+  %t = tile.load %v[%i] {tilegpu.wgmma} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+#blocked = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @dot_wait_not_mma(%t: tensor<512xf32, #blocked>) {
+  // expected-error @+1 {{expected dot accumulators (#tilegpu.mma), got 'tensor<512xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>'}}
+  %w = tilegpu.dot_wait %t {pendings = 0 : i32} : tensor<512xf32, #blocked>
+  return
+}

@@ -45,3 +45,15 @@ func.func @blocked(%x: !tile.view<f16, 2>, %i: i32,
       -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }
+
+// An asynchronous dot and its wait.
+// CHECK-LABEL: func.func @async_dot
+// CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+// CHECK: tilegpu.dot_wait %[[D]] {pendings = 1 : i32} : tensor<64x64xf32, #mma>
+func.func @async_dot(%a: tensor<64x64xf16, #tilegpu.shared<transposed = false>>, %b: tensor<64x64xf16, #tilegpu.shared<transposed = false>>,
+                     %c: tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>) -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> {
+  %d = tile.dot %a, %b, %c {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>, tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+      -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  %w = tilegpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  return %w : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+}

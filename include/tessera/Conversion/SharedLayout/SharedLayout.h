@@ -8,6 +8,8 @@
 #ifndef TESSERA_CONVERSION_SHAREDLAYOUT_SHAREDLAYOUT_H
 #define TESSERA_CONVERSION_SHAREDLAYOUT_SHAREDLAYOUT_H
 
+#include "Tile/IR/TileDialect.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -73,6 +75,20 @@ struct SharedCoord {
 mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value base, const SharedTileLayout &layout,
                           const SharedCoord &c);
+
+/// Whether a wgmma descriptor can read the #tilegpu.shared tile `type`
+/// (as stored): 64-column panels of whole 8-row groups, which on a
+/// 1024-byte aligned buffer is the 128-byte swizzle.
+bool descriptorReadable(mlir::RankedTensorType type);
+
+/// Whether `op`'s types let it be wgmma.mma_async.m64nNk16: f16 or bf16
+/// operands, an f32 #tilegpu.mma accumulator whose warps form whole
+/// warpgroups along the rows, K a multiple of 16, N a multiple of 16 up to
+/// 256, B in shared memory where a descriptor reads it, A in registers or
+/// in shared memory untransposed. The buffers must also start on 1024-byte
+/// boundaries, which tilegpu-allocate-shared gives every buffer on sm_90a;
+/// the lowering checks that too.
+bool wgmmaTypesFit(tile::DotOp op);
 
 } // namespace tessera::lowering
 

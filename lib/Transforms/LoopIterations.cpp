@@ -1,0 +1,83 @@
+//===- LoopIterations.cpp - Values of another iteration of a loop ---------===//
+//
+// Part of Tessera.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopIterations.h"
+
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace tessera;
+
+bool tessera::isReadOnlyView(Value view) {
+  while (auto narrow = view.getDefiningOp<tile::NarrowOp>())
+    view = narrow.getView();
+  auto arg = dyn_cast<BlockArgument>(view);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()) : nullptr;
+  if (!func || arg.getOwner() != &func.getBody().front())
+    return false;
+  auto role = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                tile::TileDialect::kRoleAttrName);
+  return role && role.getValue() == "input";
+}
+
+bool tessera::isIterationComputable(Value v, scf::ForOp loop) {
+  if (v == loop.getInductionVar())
+    return true;
+  if (loop.isDefinedOutsideOfLoop(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != loop.getBody() || def->getNumRegions())
+    return false;
+  if (auto scalar = dyn_cast<tile::LoadScalarOp>(def)) {
+    if (!loop.isDefinedOutsideOfLoop(scalar.getView()) ||
+        !isReadOnlyView(scalar.getView()))
+      return false;
+    return llvm::all_of(scalar.getIndices(), [&](Value index) {
+      return isIterationComputable(index, loop);
+    });
+  }
+  if (def->getDialect()->getNamespace() != "arith" || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isIterationComputable(operand, loop);
+  });
+}
+
+Value tessera::recompute(OpBuilder &b, Value v, scf::ForOp loop,
+                         IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(v))
+    return mapped;
+  if (loop.isDefinedOutsideOfLoop(v))
+    return v;
+  Operation *def = v.getDefiningOp();
+  for (Value operand : def->getOperands())
+    recompute(b, operand, loop, mapping);
+  Operation *clone = b.clone(*def, mapping);
+  return clone->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+
+SmallVector<tile::LoadOp> tessera::pipelinedLoads(scf::ForOp loop) {
+  SmallVector<tile::LoadOp> loads;
+  if (!loop.getInductionVar().getType().isInteger(32))
+    return loads;
+  for (auto load : loop.getBody()->getOps<tile::LoadOp>())
+    if (isa_and_present<tilegpu::SharedEncodingAttr>(
+            load.getType().getEncoding()) &&
+        llvm::all_of(load.getIndices(), [&](Value index) {
+          return isIterationComputable(index, loop);
+        }))
+      loads.push_back(load);
+  return loads;
+}
+
+unsigned tessera::ringStages(tile::LoadOp load, unsigned stages) {
+  auto lag = load->getAttrOfType<IntegerAttr>(
+      tilegpu::TileGPUDialect::kReadLagAttrName);
+  return stages + (lag ? lag.getInt() : 0);
+}

@@ -1,0 +1,50 @@
+//===- LoopIterations.h - Values of another iteration of a loop -*- C++ -*-===//
+//
+// Part of Tessera. Private to lib/Transforms: what tilegpu-pipeline and
+// tilegpu-schedule-dots need to issue a load of another iteration than the
+// running one (the pipeliner's copies ahead, a deferred dot's first tile).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_LIB_TRANSFORMS_LOOPITERATIONS_H
+#define TESSERA_LIB_TRANSFORMS_LOOPITERATIONS_H
+
+#include "Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace tessera {
+
+/// Whether `view` reads a tensor the kernel never writes: an `input`
+/// parameter, or a `tile.narrow` of one. Reading such a tensor early, or for
+/// an iteration that does not run, reads what the iteration would have read
+/// (an index outside the tensor reads 0).
+bool isReadOnlyView(mlir::Value view);
+
+/// Whether `v` can be recomputed for another iteration: loop invariants, the
+/// induction variable, pure arith ops of those inside the body, and scalar
+/// loads at such indices from tensors the kernel only reads (a block table:
+/// `page = BlockTable[b, j]`, then `K[page, ...]`).
+bool isIterationComputable(mlir::Value v, mlir::scf::ForOp loop);
+
+/// Recomputes `v` with the induction variable replaced as `mapping` says,
+/// cloning the arith ops and scalar loads it depends on at the builder's
+/// insertion point.
+mlir::Value recompute(mlir::OpBuilder &b, mlir::Value v, mlir::scf::ForOp loop,
+                      mlir::IRMapping &mapping);
+
+/// The loads tilegpu-pipeline turns into a ring of shared buffers in
+/// `loop`: tile.loads into #tilegpu.shared in its body at indices computable
+/// for another iteration (none unless the induction variable is i32).
+llvm::SmallVector<tile::LoadOp> pipelinedLoads(mlir::scf::ForOp loop);
+
+/// The stages of the ring of `load` in a `stages`-deep pipeline: one more
+/// when its tile is still read during the next iteration
+/// (`tilegpu.read_lag`), so the copy issued S - 1 iterations ahead lands in
+/// a stage nothing reads any more.
+unsigned ringStages(tile::LoadOp load, unsigned stages);
+
+} // namespace tessera
+
+#endif // TESSERA_LIB_TRANSFORMS_LOOPITERATIONS_H

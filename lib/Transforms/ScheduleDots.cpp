@@ -1,0 +1,403 @@
+//===- ScheduleDots.cpp - Asynchronous wgmma dots and their waits ---------===//
+//
+// Part of Tessera. The tensor cores and the other units overlap only when
+// a dot is issued and waited for at different places. This pass makes every
+// dot that wgmma can compute asynchronous (tile.dot {tilegpu.async}), places
+// its tilegpu.dot_wait as late as the code allows, and, in kernels that ask
+// for it (@kernel(overlap_dots=True)), reorders loops so that there is
+// something to overlap:
+//
+// - a dot at the end of a loop body whose A operand is computed in the body
+//   (P·V in attention) is deferred into the next iteration, after the dots
+//   that do not depend on it (QKᵀ of the next block): the softmax of block
+//   j then runs while P(j-1)·V(j-1) does (FlashAttention-3's intra-warpgroup
+//   overlap);
+// - a dot that only accumulates into a loop-carried value (a GEMM's k loop)
+//   stays in flight across the back edge: each iteration waits for the
+//   previous iteration's dot, not its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "LoopIterations.h"
+#include "tessera/Analysis/SharedAllocation.h"
+#include "tessera/Conversion/SharedLayout/SharedLayout.h"
+#include "tessera/Target/Chips.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEGPUSCHEDULEDOTS
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tilegpu;
+using tessera::lowering::wgmmaTypesFit;
+
+namespace {
+
+bool isShared(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  return type && isa_and_present<SharedEncodingAttr>(type.getEncoding());
+}
+
+/// The tile.load into shared memory a dot operand comes from (through
+/// tile.trans), if it is one.
+tile::LoadOp sharedLoadOf(Value operand) {
+  while (auto trans = operand.getDefiningOp<tile::TransOp>())
+    operand = trans.getSrc();
+  auto load = operand.getDefiningOp<tile::LoadOp>();
+  return load && isShared(load.getResult()) ? load : tile::LoadOp();
+}
+
+/// Marks the loads in `loop`'s body that `dot`'s shared operands come from
+/// as read during the next iteration too.
+void markReadLag(tile::DotOp dot, scf::ForOp loop) {
+  for (Value operand : {dot.getA(), dot.getB()})
+    if (tile::LoadOp load = sharedLoadOf(operand))
+      if (load->getBlock() == loop.getBody())
+        load->setAttr(TileGPUDialect::kReadLagAttrName,
+                      IntegerAttr::get(IntegerType::get(load.getContext(), 64),
+                                       1));
+}
+
+//===----------------------------------------------------------------------===//
+// Deferring the last dot of a loop body into the next iteration
+//===----------------------------------------------------------------------===//
+
+/// The dot of `loop`'s body that can be deferred into the next iteration:
+/// its result is only yielded; its A operand is a register tile computed in
+/// the body (the first deferred dot runs on a zero A, so it adds nothing);
+/// its B operand is loop-invariant or a load (through tile.trans) of a tensor
+/// the kernel only reads at indices computable for another iteration (the
+/// first deferred dot reads the first iteration's tile, loaded before the
+/// loop). Another dot of the body must not depend on the deferred result,
+/// so there is work to overlap with it.
+struct Deferral {
+  tile::DotOp dot;
+  unsigned index;       // of the yielded result
+  tile::LoadOp bLoad;   // null when B is loop-invariant
+  Operation *insertion; // the deferred dot goes right after this op, or at
+                        // the start of the body when null
+};
+
+std::optional<Deferral> findDeferral(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  for (auto dot : body->getOps<tile::DotOp>()) {
+    if (!wgmmaTypesFit(dot) || !dot.getResult().hasOneUse())
+      continue;
+    OpOperand &use = *dot.getResult().getUses().begin();
+    if (use.getOwner() != yield)
+      continue;
+    unsigned index = use.getOperandNumber();
+    Value a = dot.getA();
+    if (isShared(a) || loop.isDefinedOutsideOfLoop(a))
+      continue;
+    tile::LoadOp bLoad;
+    if (!loop.isDefinedOutsideOfLoop(dot.getB())) {
+      bLoad = sharedLoadOf(dot.getB());
+      if (!bLoad || bLoad->getBlock() != body ||
+          !loop.isDefinedOutsideOfLoop(bLoad.getView()) ||
+          !isReadOnlyView(bLoad.getView()) ||
+          !llvm::all_of(bLoad.getIndices(), [&](Value index) {
+            return isIterationComputable(index, loop);
+          }))
+        continue;
+    }
+    // The deferred dot must come before every use of the carried value; it
+    // goes after the last dot of the body before those uses that does not
+    // depend on it.
+    BlockArgument carried = loop.getRegionIterArgs()[index];
+    Operation *firstUse = nullptr;
+    for (Operation *user : carried.getUsers())
+      if (Operation *op = body->findAncestorOpInBlock(*user))
+        if (!firstUse || op->isBeforeInBlock(firstUse))
+          firstUse = op;
+    Operation *insertion = nullptr;
+    for (Operation &op : *body) {
+      if (&op == firstUse || &op == dot.getOperation())
+        break;
+      if (auto other = dyn_cast<tile::DotOp>(op); other && wgmmaTypesFit(other))
+        insertion = other;
+    }
+    if (!insertion)
+      continue;
+    return Deferral{dot, index, bLoad, insertion};
+  }
+  return std::nullopt;
+}
+
+/// Loop (iteration j):  ...; acc' = f(acc); acc = dot(P(j), V(j), acc')
+/// becomes
+///   loop (iteration j): S = ...; acc = dot(P(j-1), V(j-1), acc'); ...;
+///                       acc' = f(acc); carry P(j), V(j), acc'
+///   after the loop:     acc = dot(P(last), V(last), acc')
+/// with P(-1) = 0 and V(-1) = V(first iteration).
+void deferDot(scf::ForOp loop, const Deferral &d) {
+  tile::DotOp dot = d.dot;
+  Location loc = dot.getLoc();
+  OpBuilder b(loop);
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  SmallVector<Value> inits{arith::ConstantOp::create(
+      b, loc, aType, DenseElementsAttr::get(aType, b.getZeroAttr(aType.getElementType())))};
+  bool carryB = static_cast<bool>(d.bLoad);
+  if (carryB) {
+    // The first iteration's B, loaded before the loop.
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), loop.getLowerBound());
+    Operation *first = b.clone(*d.bLoad, mapping);
+    for (OpOperand &operand : first->getOpOperands())
+      if (operand.getOperandNumber() > 0)
+        operand.set(recompute(b, d.bLoad->getOperand(operand.getOperandNumber()),
+                              loop, mapping));
+    first->removeAttr(TileGPUDialect::kReadLagAttrName);
+    Value firstB = first->getResult(0);
+    // B may be a transpose of the loaded tile.
+    SmallVector<tile::TransOp> transposes;
+    for (Value v = dot.getB(); auto trans = v.getDefiningOp<tile::TransOp>();
+         v = trans.getSrc())
+      transposes.push_back(trans);
+    for (tile::TransOp trans : llvm::reverse(transposes))
+      firstB = tile::TransOp::create(b, loc, trans.getType(), firstB);
+    inits.push_back(firstB);
+    d.bLoad->setAttr(TileGPUDialect::kReadLagAttrName, b.getI64IntegerAttr(1));
+  }
+
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  Value a = dot.getA(), bOperand = dot.getB();
+  auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+        SmallVector<Value> yielded{a};
+        if (carryB)
+          yielded.push_back(bOperand);
+        return yielded;
+      }));
+  Block *body = newLoop.getBody();
+  unsigned numOld = newLoop.getNumRegionIterArgs() - inits.size();
+  BlockArgument prevA = newLoop.getRegionIterArgs()[numOld];
+  Value prevB = carryB ? Value(newLoop.getRegionIterArgs()[numOld + 1])
+                       : bOperand;
+  BlockArgument carried = newLoop.getRegionIterArgs()[d.index];
+
+  // The deferred dot, and its uses of the carried accumulator.
+  b.setInsertionPointAfter(d.insertion);
+  auto deferred = tile::DotOp::create(b, loc, dot.getType(), prevA, prevB,
+                                      carried);
+  carried.replaceAllUsesExcept(deferred.getResult(), deferred);
+  // The body carries the accumulator the dot would have started from.
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  yield->setOperand(d.index, dot.getAcc());
+  dot.erase();
+
+  // The last iteration's dot, after the loop.
+  b.setInsertionPointAfter(newLoop);
+  auto last = tile::DotOp::create(
+      b, loc, deferred.getType(), newLoop.getResult(numOld),
+      carryB ? Value(newLoop.getResult(numOld + 1)) : prevB,
+      newLoop.getResult(d.index));
+  newLoop.getResult(d.index).replaceAllUsesExcept(last.getResult(), last);
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous dots and their waits
+//===----------------------------------------------------------------------===//
+
+/// A dot whose accumulator is a loop-carried value used by nothing else
+/// and whose result is only carried on: acc = dot(a, b, acc) in a k loop.
+/// Its A operand comes from shared memory or from before the loop: ptxas
+/// serializes wgmma when other instructions define a wgmma's input
+/// registers while a group is in flight, which an A computed in the body
+/// would do.
+bool isAccumulationChain(tile::DotOp dot, scf::ForOp &loop) {
+  loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!loop || !(isShared(dot.getA()) || loop.isDefinedOutsideOfLoop(dot.getA())))
+    return false;
+  auto carried = dyn_cast<BlockArgument>(dot.getAcc());
+  if (!carried || carried.getOwner() != loop.getBody() ||
+      carried.getArgNumber() == 0 || !carried.hasOneUse() ||
+      !dot.getResult().hasOneUse())
+    return false;
+  OpOperand &use = *dot.getResult().getUses().begin();
+  return isa<scf::YieldOp>(use.getOwner()) &&
+         use.getOperandNumber() == carried.getArgNumber() - 1;
+}
+
+/// Whether a wait may move past `op`: nothing that reads or writes memory
+/// (a dot still in flight reads its shared operands, whose buffers may be
+/// reused after their last use), except other dots and waits.
+bool waitMayPass(Operation &op) {
+  if (isa<tile::DotOp, DotWaitOp>(op))
+    return true;
+  // Pure, but writes a scratch buffer that may reuse a dot operand's space.
+  if (isa<ConvertLayoutOp>(op))
+    return false;
+  return op.getNumRegions() == 0 && !op.hasTrait<OpTrait::IsTerminator>() &&
+         isMemoryEffectFree(&op);
+}
+
+DotWaitOp createWait(OpBuilder &b, Location loc, Value tile,
+                     int64_t pendings) {
+  auto wait = DotWaitOp::create(b, loc, TypeRange{tile.getType()},
+                                ValueRange{tile},
+                                b.getI32IntegerAttr(pendings));
+  tile.replaceAllUsesExcept(wait.getResult(0), wait);
+  return wait;
+}
+
+/// The register values asynchronous dots read as A or accumulator, and the
+/// values yielded into loop arguments that are such operands (the next
+/// iteration's). ptxas serializes every wgmma of a kernel where another
+/// instruction defines such a register while a dot is in flight (its
+/// allocator may give the next P the registers of the P a running dot
+/// reads), so no wait moves past their definitions.
+DenseSet<Value> registerInputs(ArrayRef<tile::DotOp> dots) {
+  DenseSet<Value> inputs;
+  SmallVector<Value> worklist;
+  for (tile::DotOp dot : dots)
+    for (Value operand : {dot.getA(), dot.getAcc()})
+      if (!isShared(operand))
+        worklist.push_back(operand);
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!inputs.insert(v).second)
+      continue;
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getArgNumber() == 0)
+      continue;
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      worklist.push_back(loop.getYieldedValues()[arg.getArgNumber() - 1]);
+  }
+  return inputs;
+}
+
+void makeAsync(tile::DotOp dot, const DenseSet<Value> &registerInputs,
+               bool overlap) {
+  OpBuilder b(dot.getContext());
+  dot->setAttr(TileGPUDialect::kAsyncAttrName, b.getUnitAttr());
+  scf::ForOp loop;
+  if (overlap && isAccumulationChain(dot, loop)) {
+    // Each iteration waits for the previous one's dot; the loop's last dot
+    // is waited for after it. The operands stay read one iteration longer.
+    b.setInsertionPointAfter(dot);
+    createWait(b, dot.getLoc(), dot.getResult(), 1);
+    unsigned index = cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
+    b.setInsertionPointAfter(loop);
+    createWait(b, dot.getLoc(), loop.getResult(index), 0);
+    markReadLag(dot, loop);
+    return;
+  }
+  b.setInsertionPointAfter(dot);
+  DotWaitOp wait = createWait(b, dot.getLoc(), dot.getResult(), 0);
+  // As late as the first use, past code that does not touch memory.
+  Operation *next = wait->getNextNode();
+  auto definesInput = [&](Operation *op) {
+    return llvm::any_of(op->getResults(),
+                        [&](Value v) { return registerInputs.contains(v); });
+  };
+  while (next && waitMayPass(*next) && !definesInput(next) &&
+         !llvm::is_contained(next->getOperands(), wait.getResult(0)))
+    next = next->getNextNode();
+  if (next)
+    wait->moveBefore(next);
+}
+
+/// The pendings of each wait placed in a block: the asynchronous dots
+/// issued after the awaited one and before the wait may stay in flight.
+/// (A wait after a loop for the loop's last dot waits for everything.)
+void countPendings(DotWaitOp wait) {
+  auto dot = wait.getOperand(0).getDefiningOp<tile::DotOp>();
+  if (!dot || dot->getBlock() != wait->getBlock() ||
+      wait.getPendings() != 0)
+    return;
+  int64_t issued = 0;
+  for (Operation *op = dot->getNextNode(); op != wait; op = op->getNextNode())
+    if (op->hasAttr(TileGPUDialect::kAsyncAttrName))
+      ++issued;
+  wait.setPendings(issued);
+}
+
+/// The shared memory `kernel` will need once tilegpu-pipeline has made
+/// `stages`-deep rings of the loads it pipelines.
+int64_t pipelinedSharedBytes(func::FuncOp kernel, unsigned stages,
+                             int64_t alignment) {
+  SmallVector<Operation *> marked;
+  if (stages >= 2)
+    kernel.walk([&](scf::ForOp loop) {
+      for (tile::LoadOp load : pipelinedLoads(loop)) {
+        load->setAttr(TileGPUDialect::kStagesAttrName,
+                      IntegerAttr::get(IntegerType::get(load.getContext(), 64),
+                                       ringStages(load, stages)));
+        marked.push_back(load);
+      }
+    });
+  int64_t bytes = SharedAllocation(kernel, alignment).getTotalSize();
+  for (Operation *op : marked)
+    op->removeAttr(TileGPUDialect::kStagesAttrName);
+  return bytes;
+}
+
+/// The loops of `kernel`, inner ones first.
+SmallVector<scf::ForOp> loopsOf(func::FuncOp kernel) {
+  SmallVector<scf::ForOp> loops;
+  kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  return loops;
+}
+
+struct TileGPUScheduleDotsPass
+    : public tessera::impl::TileGPUScheduleDotsBase<TileGPUScheduleDotsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    func::FuncOp kernel = getOperation();
+    llvm::Expected<const ChipInfo &> info = lookupChip(chip);
+    if (!info) {
+      kernel.emitError() << llvm::toString(info.takeError());
+      return signalPassFailure();
+    }
+    bool overlap = deferDots || tile::TileDialect::getOverlapDots(kernel);
+    if (overlap) {
+      // Each deferral costs a buffer for the first iteration's B and a
+      // stage more of its ring: tried on a copy of the kernel first, and
+      // kept only where the kernel still fits the chip's shared memory.
+      unsigned stages = tile::TileDialect::getNumStages(kernel);
+      size_t numLoops = loopsOf(kernel).size();
+      for (size_t i = 0; i < numLoops; ++i) {
+        if (!findDeferral(loopsOf(kernel)[i]))
+          continue;
+        auto trial = cast<func::FuncOp>(kernel->clone());
+        scf::ForOp trialLoop = loopsOf(trial)[i];
+        deferDot(trialLoop, *findDeferral(trialLoop));
+        bool fits = pipelinedSharedBytes(trial, stages,
+                                         info->sharedAlignment()) <=
+                    int64_t(info->sharedMemoryBudget);
+        trial.erase();
+        if (fits) {
+          scf::ForOp loop = loopsOf(kernel)[i];
+          deferDot(loop, *findDeferral(loop));
+        }
+      }
+    }
+    SmallVector<tile::DotOp> dots;
+    kernel.walk([&](tile::DotOp dot) {
+      if (wgmmaTypesFit(dot))
+        dots.push_back(dot);
+    });
+    DenseSet<Value> inputs = registerInputs(dots);
+    for (tile::DotOp dot : dots)
+      makeAsync(dot, inputs, overlap);
+    kernel.walk([&](DotWaitOp wait) { countPendings(wait); });
+  }
+};
+
+} // namespace

@@ -1,0 +1,210 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots | FileCheck %s --check-prefix=ASYNC --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=DEFER --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared | FileCheck %s --check-prefix=RING --enable-var-scope
+
+// Attention's K/V loop: S = Q·Kᵀ, P = exp2(S), acc = P·V + acc·0.5.
+
+// Every dot is asynchronous, each waited for right before its first use:
+// nothing else runs in between here, so nothing overlaps.
+// ASYNC-LABEL: func.func @attention
+// ASYNC: scf.for
+// ASYNC: %[[S:.*]] = tile.dot {{.*}} {tilegpu.async}
+// ASYNC-NEXT: %[[SW:.*]] = tilegpu.dot_wait %[[S]] {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+// ASYNC-NEXT: math.exp2 %[[SW]]
+// ASYNC: %[[A:.*]] = tile.dot {{.*}} {tilegpu.async}
+// ASYNC-NEXT: %[[AW:.*]] = tilegpu.dot_wait %[[A]] {pendings = 0 : i32}
+// ASYNC-NEXT: scf.yield %[[AW]]
+// ASYNC-NOT: tilegpu.read_lag
+
+// Deferred: iteration j issues P(j-1)·V(j-1) right after Q·K(j)ᵀ, waits
+// for S with that dot still running (pendings 1), and for the accumulator
+// only where the rescale reads it. The loop carries acc', P and V; the
+// first P is 0 and the first V the first iteration's tile, loaded before
+// the loop; the last iteration's dot follows the loop.
+// DEFER-LABEL: func.func @attention
+// DEFER-SAME: (%[[Q:[a-z0-9]+]]: {{.*}}, %[[K:[a-z0-9]+]]: {{.*}}, %[[V:[a-z0-9]+]]: {{.*}}, %[[O:[a-z0-9]+]]: {{.*}}, %[[N:[a-z0-9]+]]: i32)
+// DEFER-DAG: %[[ZEROP:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #mma>
+// DEFER-DAG: %[[C0:.*]] = arith.constant 0 : i32
+// DEFER: %[[V0:.*]] = tile.load %[[V]][%[[C0]], %[[C0]]] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+// DEFER: %[[R:.*]]:3 = scf.for %[[I:.*]] = %[[C0]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[P:.*]] = %[[ZEROP]], %[[VP:.*]] = %[[V0]])
+// DEFER: %[[VT:.*]] = tile.load %[[V]][%[[I]], %[[C0]]] {tilegpu.read_lag = 1 : i64}
+// DEFER: %[[S:.*]] = tile.dot {{.*}} {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t>
+// DEFER-NEXT: %[[D:.*]] = tile.dot %[[P]], %[[VP]], %[[ACC]] {tilegpu.async}
+// DEFER-NEXT: %[[SW:.*]] = tilegpu.dot_wait %[[S]] {pendings = 1 : i32}
+// DEFER-NEXT: %[[E:.*]] = math.exp2 %[[SW]]
+// DEFER: %[[DW:.*]] = tilegpu.dot_wait %[[D]] {pendings = 0 : i32}
+// DEFER-NEXT: %[[SCALED:.*]] = arith.mulf %[[DW]]
+// DEFER-NEXT: %[[PN:.*]] = arith.truncf %[[E]]
+// DEFER-NEXT: scf.yield %[[SCALED]], %[[PN]], %[[VT]]
+// DEFER: %[[LAST:.*]] = tile.dot %[[R]]#1, %[[R]]#2, %[[R]]#0 {tilegpu.async}
+// DEFER-NEXT: %[[LW:.*]] = tilegpu.dot_wait %[[LAST]] {pendings = 0 : i32}
+// DEFER-NEXT: tile.store %[[LW]], %[[O]]
+
+// The deferred V's ring has a stage more than K's (its tile is read in the
+// next iteration too), and the first V has a buffer of its own, live
+// until the dot after the loop.
+// RING-LABEL: func.func @attention
+// RING: tile.load {{.*}} {tilegpu.shared_offset = 8192 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+// RING: tilegpu.async_load {{.*}} {buffer = 0 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64}
+// RING: tilegpu.async_load {{.*}} {buffer = 1 : i64, tilegpu.shared_offset = 32768 : i64, tilegpu.stages = 3 : i64}
+// RING: scf.for
+// RING: %[[K:.*]] = arith.divsi
+// RING: %[[SK:.*]] = arith.remsi %[[K]], %c2_i32
+// RING: %[[SV:.*]] = arith.remsi %[[K]], %c3_i32
+// RING: tilegpu.stage_view stage %[[SK]] {buffer = 0 : i64
+// RING: tilegpu.stage_view stage %[[SV]] {buffer = 1 : i64
+// RING: tessera.shared_bytes = 57344
+
+func.func @attention(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %init) -> (tensor<64x64xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %e = math.exp2 %s : tensor<64x64xf32>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %a : tensor<64x64xf32>
+  }
+  tile.store %r, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// tile.overlap_dots (@kernel(overlap_dots=True)) asks for the deferral
+// without the pass option.
+// ASYNC-LABEL: func.func @kernel_asks
+// ASYNC: scf.for {{.*}} iter_args(%{{.*}}, %{{.*}}, %{{.*}}) -> (tensor<64x64xf32, #mma>, tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared>)
+// ASYNC: tilegpu.dot_wait %{{.*}} {pendings = 1 : i32}
+
+func.func @kernel_asks(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.overlap_dots = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %init) -> (tensor<64x64xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %e = math.exp2 %s : tensor<64x64xf32>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %a : tensor<64x64xf32>
+  }
+  tile.store %r, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A GEMM's k loop. Overlapped, the dot only accumulates into the carried
+// value, so each iteration waits for the previous one's dot (pendings 1) and
+// the loop's last dot is waited for after it; A and B are read into the next
+// iteration: one more stage each. Without overlap, each dot is waited for at
+// once and the rings keep num_stages.
+// ASYNC-LABEL: func.func @gemm
+// ASYNC-NOT: tilegpu.read_lag
+// ASYNC: %[[D:.*]] = tile.dot {{.*}} {tilegpu.async}
+// ASYNC-NEXT: %[[W:.*]] = tilegpu.dot_wait %[[D]] {pendings = 0 : i32}
+// ASYNC-NEXT: scf.yield %[[W]]
+// DEFER-LABEL: func.func @gemm
+// DEFER: %[[R:.*]] = scf.for
+// DEFER: tile.load {{.*}} {tilegpu.read_lag = 1 : i64}
+// DEFER: tile.load {{.*}} {tilegpu.read_lag = 1 : i64}
+// DEFER: %[[D:.*]] = tile.dot {{.*}} {tilegpu.async}
+// DEFER-NEXT: %[[W:.*]] = tilegpu.dot_wait %[[D]] {pendings = 1 : i32}
+// DEFER-NEXT: scf.yield %[[W]]
+// DEFER: %[[RW:.*]] = tilegpu.dot_wait %[[R]] {pendings = 0 : i32}
+// DEFER-NEXT: tile.store %[[RW]]
+// RING-LABEL: func.func @gemm
+// RING-COUNT-6: tilegpu.stages = 4 : i64
+
+func.func @gemm(%a: !tile.view<f16, 2> {tile.role = "input"}, %b: !tile.view<f16, 2> {tile.role = "input"}, %c: !tile.view<f32, 2> {tile.role = "output"}, %kdim: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 3 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %k = %c0 to %kdim step %c64 iter_args(%acc = %init) -> (tensor<64x64xf32>) : i32 {
+    %at = tile.load %a[%c0, %k] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %bt = tile.load %b[%k, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %d = tile.dot %at, %bt, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tile.store %r, %c[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Deferring here would need 256 KB of shared memory (Q 64 KB, K 2 x 32 KB,
+// V 3 x 32 KB and the first V), over sm_90a's 227 KB: the loop is left as
+// it is.
+// DEFER-LABEL: func.func @over_budget
+// DEFER-NOT: tilegpu.read_lag
+// DEFER: scf.for {{.*}} -> (tensor<128x256xf32, #mma>)
+// DEFER: tilegpu.dot_wait %{{.*}} {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+// DEFER: tilegpu.dot_wait %{{.*}} {pendings = 0 : i32} : tensor<128x256xf32, #mma>
+// DEFER-NEXT: scf.yield
+
+func.func @over_budget(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<128x256xf16>
+  %init = arith.constant dense<0.0> : tensor<128x256xf32>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %init) -> (tensor<128x256xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x256xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x256xf16>
+    %ktt = tile.trans %kt : tensor<64x256xf16> -> tensor<256x64xf16>
+    %z = arith.constant dense<0.0> : tensor<128x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<128x256xf16>, tensor<256x64xf16> -> tensor<128x64xf32>
+    %e = math.exp2 %s : tensor<128x64xf32>
+    %half = arith.constant dense<0.5> : tensor<128x256xf32>
+    %scaled = arith.mulf %acc, %half : tensor<128x256xf32>
+    %p = arith.truncf %e : tensor<128x64xf32> to tensor<128x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<128x64xf16>, tensor<64x256xf16> -> tensor<128x256xf32>
+    scf.yield %a : tensor<128x256xf32>
+  }
+  tile.store %r, %o[%c0, %c0] : tensor<128x256xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A wait moves past code that does not touch memory (the exp2), not past a
+// load (a dot still running reads shared memory whose space a later
+// buffer may reuse).
+// ASYNC-LABEL: func.func @wait_stops
+// ASYNC: %[[D:.*]] = tile.dot {{.*}} {tilegpu.async}
+// ASYNC-NEXT: math.exp2
+// ASYNC-NEXT: tilegpu.dot_wait %[[D]] {pendings = 0 : i32}
+// ASYNC-NEXT: tile.load
+
+func.func @wait_stops(%q: !tile.view<f16, 2> {tile.role = "input"}, %x: !tile.view<f32, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %kt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %s = tile.dot %qt, %kt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %e = math.exp2 %z : tensor<64x64xf32>
+  %y = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<64x64xf32>
+  %sum = arith.addf %s, %y : tensor<64x64xf32>
+  %t = arith.addf %sum, %e : tensor<64x64xf32>
+  tile.store %t, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
