@@ -58,6 +58,10 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   TileGPUAllocateSharedOptions allocation;
   allocation.chip = options.chip;
   pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared(allocation));
+  TileGPUSelectMmaOptions selection;
+  selection.wgmma = usesWgmma(options);
+  selection.requireWgmma = options.mma == MmaKind::Wgmma;
+  pm.addNestedPass<func::FuncOp>(createTileGPUSelectMma(selection));
 }
 
 void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,

@@ -156,6 +156,31 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncO
   ];
 }
 
+def TileGPUSelectMma : Pass<"tilegpu-select-mma", "::mlir::func::FuncOp"> {
+  let summary = "Choose each tile.dot's tensor-core instruction (wgmma.mma_async or mma.sync)";
+  let description = [{
+    Input: a kernel after tilegpu-allocate-shared. With `wgmma` (a chip that
+    has it: sm_90a), every `tile.dot` that wgmma.mma_async.m64nNk16 can
+    compute gets `tilegpu.wgmma`, which convert-tile-to-nvvm lowers to it:
+    f16 or bf16 operands with an f32 `#tilegpu.mma` accumulator whose warps
+    form whole warpgroups along the rows, K a multiple of 16, N a multiple
+    of 16 up to 256, B in shared memory as 64-column panels, A in registers
+    or untransposed in shared memory, and every buffer a shared-memory
+    descriptor reads starting on a 1024-byte boundary (through loop-carried
+    tiles: each tile that enters one). The other dots stay mma.sync.
+
+    An asynchronous dot (`tilegpu.async`, from tilegpu-schedule-dots) that
+    cannot be wgmma is an error, and so is any dot that cannot be with
+    `require-wgmma` (tessera-compile --mma=wgmma): the message says why.
+  }];
+  let options = [
+    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
+           "The target has wgmma (sm_90a): select it where a dot allows">,
+    Option<"requireWgmma", "require-wgmma", "bool", /*default=*/"false",
+           "Every dot must be wgmma (an error names the one that cannot)">,
+  ];
+}
+
 def TileGPUTestPrintAllocation
     : Pass<"tilegpu-test-print-allocation", "::mlir::func::FuncOp"> {
   let summary = "Print the shared-memory allocation of each kernel (for tests)";

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tessera::tilegpu;
@@ -40,25 +41,61 @@ bool descriptorReadable(RankedTensorType type) {
   return layout.panelled() && layout.rows % 8 == 0;
 }
 
-bool wgmmaTypesFit(tile::DotOp op) {
+std::string whyNotWgmma(tile::DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto accType = cast<RankedTensorType>(op.getAcc().getType());
   Type element = aType.getElementType();
   if (!(element.isF16() || element.isBF16()) ||
       bType.getElementType() != element || !accType.getElementType().isF32())
-    return false;
+    return "its operands are not both f16 or both bf16 with an f32 "
+           "accumulator";
   auto bShared = dyn_cast_if_present<SharedEncodingAttr>(bType.getEncoding());
   auto aShared = dyn_cast_if_present<SharedEncodingAttr>(aType.getEncoding());
-  if (!bShared || (aShared && aShared.getTransposed()) ||
-      !descriptorReadable(bType))
-    return false;
+  if (!bShared)
+    return "B is not in shared memory";
+  if (aShared && aShared.getTransposed())
+    return "A is a transposed shared tile";
+  if (!descriptorReadable(bType))
+    return "B is not stored as 64-column panels of whole 8-row groups (its "
+           "stored rows must be a multiple of 64 columns)";
   std::optional<Distribution> acc = Distribution::get(accType);
   if (!acc || acc->kind != Distribution::Mma)
-    return false;
+    return "its accumulator is not in an mma layout";
   const MmaGeometry &g = acc->geom;
-  return aType.getDimSize(1) % 16 == 0 && g.warpsM % 4 == 0 &&
-         g.cols % 16 == 0 && g.cols <= 256;
+  if (aType.getDimSize(1) % 16 != 0)
+    return "K is not a multiple of 16";
+  if (g.warpsM % 4 != 0)
+    return "its rows are spread over " + std::to_string(g.warpsM) +
+           " warps, not whole warpgroups of 4";
+  if (g.cols % 16 != 0 || g.cols > 256)
+    return "N = " + std::to_string(g.cols) +
+           " is not a multiple of 16 up to 256";
+  return "";
+}
+
+bool wgmmaTypesFit(tile::DotOp op) { return whyNotWgmma(op).empty(); }
+
+bool sharedBufferAligned(Value tile, int64_t alignment) {
+  while (auto trans = tile.getDefiningOp<tile::TransOp>())
+    tile = trans.getSrc();
+  // A tile carried by a loop (the B of a dot deferred to the next
+  // iteration) is each of the tiles that enter it.
+  auto carried = [&](scf::ForOp loop, unsigned index) {
+    return sharedBufferAligned(loop.getInitArgs()[index], alignment) &&
+           sharedBufferAligned(loop.getYieldedValues()[index], alignment);
+  };
+  if (auto arg = dyn_cast<BlockArgument>(tile)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && arg.getArgNumber() > 0 &&
+           carried(loop, arg.getArgNumber() - 1);
+  }
+  Operation *def = tile.getDefiningOp();
+  if (auto loop = dyn_cast<scf::ForOp>(def))
+    return carried(loop, cast<OpResult>(tile).getResultNumber());
+  auto offset =
+      def->getAttrOfType<IntegerAttr>(TileGPUDialect::kSharedOffsetAttrName);
+  return offset && offset.getInt() % alignment == 0;
 }
 
 Value sharedAddress(OpBuilder &b, Location loc, Value base,

@@ -33,15 +33,9 @@ struct DescriptorOperand {
   bool kMajor;
   SharedTileLayout layout;
 
-  /// The operand of `tile` (a #tilegpu.shared tile, `kMajor` as stored),
-  /// when a descriptor can describe it (its buffer aligned, or
-  /// `assumeAligned`).
-  static std::optional<DescriptorOperand> get(mlir::Value tile, bool kMajor,
-                                              bool assumeAligned);
-
-  /// Whether the shared buffer `tile` lives in starts on an `alignment`
-  /// boundary (stages of a ring are whole panelled tiles, multiples of 1 KB).
-  static bool bufferAligned(mlir::Value tile, int64_t alignment);
+  /// The operand of `tile` (a #tilegpu.shared tile, `kMajor` as stored,
+  /// its buffer 1024-byte aligned), when a descriptor can describe it.
+  static std::optional<DescriptorOperand> get(mlir::Value tile, bool kMajor);
 
   /// The byte offset of the 16-deep k step `kt` from the tile's start.
   int64_t kStepOffset(int64_t kt) const;
@@ -69,18 +63,11 @@ struct WgmmaPlan {
   DescriptorOperand b;
   std::optional<DescriptorOperand> a;
 
-  /// The plan of `op`, whose accumulator has geometry `g`, if it has one.
-  /// Before the patterns run (`selected` false) every buffer a descriptor
-  /// could read must be 1024-byte aligned, or the dot stays mma.sync; a
-  /// dot selectWgmmaDots marked (`selected`) has been checked so.
-  static std::optional<WgmmaPlan> get(tile::DotOp op, const MmaGeometry &g,
-                                      bool selected);
+  /// The plan of `op` (marked tilegpu.wgmma by tilegpu-select-mma, which
+  /// checked that the buffers a descriptor reads are 1024-byte aligned),
+  /// whose accumulator has geometry `g`, if it has one.
+  static std::optional<WgmmaPlan> get(tile::DotOp op, const MmaGeometry &g);
 };
-
-/// Marks with tilegpu.wgmma the dots of `kernel` that WgmmaPlan accepts,
-/// before the patterns change the IR (a loop-carried operand's buffers are
-/// those entering the loop and those yielded).
-void selectWgmmaDots(mlir::func::FuncOp kernel);
 
 /// wgmma.mma_async.m64nNk16 per (m-fragment, k step) for `plan`, one
 /// commit group. Returns the accumulator slots: complete unless `async`

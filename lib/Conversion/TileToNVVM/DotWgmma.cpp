@@ -15,7 +15,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -28,36 +27,14 @@ using namespace tessera::tilegpu;
 // Operands and plan
 //===----------------------------------------------------------------------===//
 
-std::optional<DescriptorOperand>
-DescriptorOperand::get(Value tile, bool kMajor, bool assumeAligned) {
+std::optional<DescriptorOperand> DescriptorOperand::get(Value tile,
+                                                        bool kMajor) {
   auto type = cast<RankedTensorType>(tile.getType());
-  // Every panel (and every stage of a ring) must start on a 1024-byte
-  // boundary too: whole groups of 8 rows.
-  if (!descriptorReadable(type) ||
-      !(assumeAligned || bufferAligned(tile, 1024)))
+  // tilegpu-select-mma checked that the buffer (every stage of a ring)
+  // starts on a 1024-byte boundary.
+  if (!descriptorReadable(type))
     return std::nullopt;
   return DescriptorOperand{kMajor, storedLayout(type)};
-}
-
-bool DescriptorOperand::bufferAligned(Value tile, int64_t alignment) {
-  while (auto trans = tile.getDefiningOp<TransOp>())
-    tile = trans.getSrc();
-  // A tile carried by a loop (the B of a dot deferred to the next
-  // iteration) is each of the tiles that enter it.
-  auto carried = [&](scf::ForOp loop, unsigned index) {
-    return bufferAligned(loop.getInitArgs()[index], alignment) &&
-           bufferAligned(loop.getYieldedValues()[index], alignment);
-  };
-  if (auto arg = dyn_cast<BlockArgument>(tile)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    return loop && arg.getArgNumber() > 0 &&
-           carried(loop, arg.getArgNumber() - 1);
-  }
-  Operation *def = tile.getDefiningOp();
-  if (auto loop = dyn_cast<scf::ForOp>(def))
-    return carried(loop, cast<OpResult>(tile).getResultNumber());
-  auto offset = def->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
-  return offset && offset.getInt() % alignment == 0;
 }
 
 int64_t DescriptorOperand::kStepOffset(int64_t kt) const {
@@ -81,27 +58,22 @@ Value DescriptorOperand::descriptor(OpBuilder &b, Location loc,
                               i64Const(b, loc, int64_t(descriptorConstant())));
 }
 
-std::optional<WgmmaPlan> WgmmaPlan::get(DotOp op, const MmaGeometry &g,
-                                        bool selected) {
+std::optional<WgmmaPlan> WgmmaPlan::get(DotOp op, const MmaGeometry &g) {
   if (!wgmmaTypesFit(op))
     return std::nullopt;
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto bShared = cast<SharedEncodingAttr>(bType.getEncoding());
   std::optional<DescriptorOperand> b =
-      DescriptorOperand::get(op.getB(), bShared.getTransposed(), selected);
+      DescriptorOperand::get(op.getB(), bShared.getTransposed());
   if (!b)
     return std::nullopt;
   std::optional<DescriptorOperand> a;
   // A shared A operand is read through a descriptor too, even when its
   // fragments could stay in registers across the loop: measured faster
-  // with 8 warps and at HEAD_DIM 128 (test/gpu/RESULTS.md, v5). A
-  // selected dot has every buffer a descriptor could read aligned.
-  if (isa_and_present<SharedEncodingAttr>(aType.getEncoding())) {
-    a = DescriptorOperand::get(op.getA(), /*kMajor=*/true, selected);
-    if (!selected && !a && descriptorReadable(aType))
-      return std::nullopt;
-  }
+  // with 8 warps and at HEAD_DIM 128 (test/gpu/RESULTS.md, v5).
+  if (isa_and_present<SharedEncodingAttr>(aType.getEncoding()))
+    a = DescriptorOperand::get(op.getA(), /*kMajor=*/true);
   return WgmmaPlan{g.cols, aType.getElementType(), *b, a};
 }
 
@@ -273,8 +245,7 @@ struct WgmmaDotLowering : public DotLoweringBase {
       return rewriter.notifyMatchFailure(op, "not a tensor-core dot");
     if (!op->hasAttr(TileGPUDialect::kWgmmaAttrName))
       return rewriter.notifyMatchFailure(op, "not selected for wgmma");
-    std::optional<WgmmaPlan> plan =
-        WgmmaPlan::get(op, accDist->geom, /*selected=*/true);
+    std::optional<WgmmaPlan> plan = WgmmaPlan::get(op, accDist->geom);
     if (!plan)
       return op.emitOpError("was selected for wgmma (tilegpu.wgmma) but its "
                             "operands do not allow it");
@@ -282,20 +253,6 @@ struct WgmmaDotLowering : public DotLoweringBase {
     return success();
   }
 };
-
-} // namespace
-
-void tessera::lowering::selectWgmmaDots(func::FuncOp kernel) {
-  kernel.walk([](DotOp op) {
-    std::optional<Distribution> acc = Distribution::get(op.getAcc().getType());
-    if (acc && acc->kind == Distribution::Mma &&
-        WgmmaPlan::get(op, acc->geom, /*selected=*/false))
-      op->setAttr(TileGPUDialect::kWgmmaAttrName,
-                  UnitAttr::get(op.getContext()));
-  });
-}
-
-namespace {
 
 /// tilegpu.dot_wait as one wgmma.wait_group over every accumulator
 /// register of its tiles: the asm takes and returns them, so nothing reads

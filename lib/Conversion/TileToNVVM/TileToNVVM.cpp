@@ -12,7 +12,6 @@
 
 #include "tessera/Conversion/TileToNVVM/TileToNVVM.h"
 
-#include "DotCommon.h"
 #include "KernelSignature.h"
 #include "PatternsCommon.h"
 #include "tessera/Conversion/Passes.h"
@@ -131,8 +130,6 @@ struct ConvertTileToNVVMPass
         return signalPassFailure();
       // Before the signature: the manifest's "align" follows the widths.
       planVectorAccesses(kernel, maxVectorBytes);
-      if (wgmma)
-        selectWgmmaDots(kernel);
       orderCrossThreadAccesses(kernel, numThreads / 32);
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, numThreads);

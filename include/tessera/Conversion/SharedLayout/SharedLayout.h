@@ -90,6 +90,16 @@ bool descriptorReadable(mlir::RankedTensorType type);
 /// the lowering checks that too.
 bool wgmmaTypesFit(tile::DotOp op);
 
+/// Why `op`'s types do not let it be wgmma (the first reason wgmmaTypesFit
+/// fails), or an empty string when they do.
+std::string whyNotWgmma(tile::DotOp op);
+
+/// Whether the shared buffer `tile` lives in (through tile.trans, and every
+/// tile entering a loop-carried one) starts on an `alignment` boundary
+/// (its `tilegpu.shared_offset`; stages of a ring are whole tiles of
+/// multiples of 1 KB).
+bool sharedBufferAligned(mlir::Value tile, int64_t alignment);
+
 } // namespace tessera::lowering
 
 #endif // TESSERA_CONVERSION_SHAREDLAYOUT_SHAREDLAYOUT_H

@@ -1,0 +1,73 @@
+//===- SelectMma.cpp - The tensor-core instruction of each tile.dot -------===//
+//
+// Part of Tessera. Records the choice convert-tile-to-nvvm lowers by:
+// tilegpu.wgmma on the dots wgmma.mma_async computes, mma.sync for the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "tessera/Conversion/SharedLayout/SharedLayout.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEGPUSELECTMMA
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tilegpu;
+
+namespace {
+
+/// Why `dot` cannot be wgmma, or an empty string when it can: its types,
+/// then the buffers a descriptor reads (B, and A when it is a shared tile
+/// in panels), which must start on 1024-byte boundaries.
+std::string whyNot(tile::DotOp dot) {
+  std::string why = lowering::whyNotWgmma(dot);
+  if (!why.empty())
+    return why;
+  if (!lowering::sharedBufferAligned(dot.getB(), 1024))
+    return "B's shared buffer does not start on a 1024-byte boundary";
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  if (isa_and_present<SharedEncodingAttr>(aType.getEncoding()) &&
+      lowering::descriptorReadable(aType) &&
+      !lowering::sharedBufferAligned(dot.getA(), 1024))
+    return "A's shared buffer does not start on a 1024-byte boundary";
+  return "";
+}
+
+struct TileGPUSelectMmaPass
+    : public tessera::impl::TileGPUSelectMmaBase<TileGPUSelectMmaPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation().walk([&](tile::DotOp dot) {
+      bool async = dot->hasAttr(TileGPUDialect::kAsyncAttrName);
+      std::string why = wgmma ? whyNot(dot)
+                              : std::string("the target has no wgmma");
+      if (why.empty()) {
+        dot->setAttr(TileGPUDialect::kWgmmaAttrName,
+                     UnitAttr::get(dot.getContext()));
+        return;
+      }
+      dot->removeAttr(TileGPUDialect::kWgmmaAttrName);
+      // An asynchronous dot has no synchronous form; wgmma that was asked
+      // for is never replaced by mma.sync silently.
+      if (async || requireWgmma) {
+        dot.emitOpError() << "cannot be wgmma.mma_async"
+                          << (async ? " (it is asynchronous, tilegpu.async)"
+                                    : " (--mma=wgmma)")
+                          << ": " << why;
+        failed = true;
+      }
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace
