@@ -36,35 +36,12 @@ static int64_t bufferBytes(RankedTensorType type, unsigned stages) {
   return overflow ? kSaturated : std::min(bytes, kSaturated);
 }
 
-/// The one-stage tile a buffer op fills or reads, and its buffer id if it is
-/// part of a pipelined load.
-static std::optional<std::pair<RankedTensorType, std::optional<int64_t>>>
-bufferTile(Operation *op) {
-  auto shared = [](Type type) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    return tensor &&
-                   isa_and_present<tilegpu::SharedEncodingAttr>(
-                       tensor.getEncoding())
-               ? tensor
-               : RankedTensorType();
-  };
-  if (auto load = dyn_cast<tile::LoadOp>(op))
-    if (auto type = shared(load.getType()))
-      return std::make_pair(type, std::optional<int64_t>());
+/// The buffer id of a pipelined load's ops, which share one buffer.
+static std::optional<int64_t> pipelinedBufferId(Operation *op) {
   if (auto copy = dyn_cast<tilegpu::AsyncLoadOp>(op))
-    if (auto type = shared(copy.getTileType()))
-      return std::make_pair(type, std::optional<int64_t>(copy.getBuffer()));
+    return copy.getBuffer();
   if (auto view = dyn_cast<tilegpu::StageViewOp>(op))
-    if (auto type = shared(view.getType()))
-      return std::make_pair(type, std::optional<int64_t>(view.getBuffer()));
-  // A layout conversion goes through a scratch buffer of the tile's size.
-  if (auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(op))
-    return std::make_pair(cast<RankedTensorType>(convert.getType()),
-                          std::optional<int64_t>());
-  // A reduction across warps combines their partials through one.
-  if (auto reduce = dyn_cast<tile::ReduceOp>(op))
-    if (auto scratch = tilegpu::reductionScratchType(reduce))
-      return std::make_pair(scratch, std::optional<int64_t>());
+    return view.getBuffer();
   return std::nullopt;
 }
 
@@ -86,10 +63,10 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
   // pipelined load share theirs.
   DenseMap<int64_t, size_t> byId;
   kernel.walk([&](Operation *op) {
-    auto tile = bufferTile(op);
-    if (!tile)
+    RankedTensorType type = tilegpu::sharedBufferTile(op);
+    if (!type)
       return;
-    auto [type, id] = *tile;
+    std::optional<int64_t> id = pipelinedBufferId(op);
     if (id) {
       auto [it, inserted] = byId.try_emplace(*id, buffers.size());
       if (!inserted) {

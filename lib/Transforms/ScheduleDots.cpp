@@ -59,15 +59,20 @@ tile::LoadOp sharedLoadOf(Value operand) {
   return load && isShared(load.getResult()) ? load : tile::LoadOp();
 }
 
+/// Marks `load`'s tile as read during the next iteration too.
+void setReadLag(tile::LoadOp load) {
+  load->setAttr(
+      TileGPUDialect::kReadLagAttrName,
+      IntegerAttr::get(IntegerType::get(load.getContext(), 64), 1));
+}
+
 /// Marks the loads in `loop`'s body that `dot`'s shared operands come from
 /// as read during the next iteration too.
 void markReadLag(tile::DotOp dot, scf::ForOp loop) {
   for (Value operand : {dot.getA(), dot.getB()})
     if (tile::LoadOp load = sharedLoadOf(operand))
       if (load->getBlock() == loop.getBody())
-        load->setAttr(TileGPUDialect::kReadLagAttrName,
-                      IntegerAttr::get(IntegerType::get(load.getContext(), 64),
-                                       1));
+        setReadLag(load);
 }
 
 //===----------------------------------------------------------------------===//
@@ -160,7 +165,6 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
       if (operand.getOperandNumber() > 0)
         operand.set(recompute(b, d.bLoad->getOperand(operand.getOperandNumber()),
                               loop, mapping));
-    first->removeAttr(TileGPUDialect::kReadLagAttrName);
     Value firstB = first->getResult(0);
     // B may be a transpose of the loaded tile.
     SmallVector<tile::TransOp> transposes;
@@ -170,7 +174,7 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
     for (tile::TransOp trans : llvm::reverse(transposes))
       firstB = tile::TransOp::create(b, loc, trans.getType(), firstB);
     inits.push_back(firstB);
-    d.bLoad->setAttr(TileGPUDialect::kReadLagAttrName, b.getI64IntegerAttr(1));
+    setReadLag(d.bLoad);
   }
 
   IRRewriter rewriter(loop.getContext());

@@ -100,31 +100,25 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   Value iv = loop.getInductionVar();
   Value k = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-  // One stage index per ring size (rings with a read lag are one longer).
-  DenseMap<unsigned, Value> stageOfRing;
-  auto stageOf = [&](unsigned ring) {
-    Value &stage = stageOfRing[ring];
+  // The stage of iteration `index` in a ring of `ring` stages, one value per
+  // (iteration, ring size): rings with a read lag are one longer.
+  DenseMap<std::pair<Value, unsigned>, Value> stageValues;
+  auto stageIn = [&](Value index, unsigned ring) {
+    Value &stage = stageValues[{index, ring}];
     if (!stage)
-      stage = arith::RemSIOp::create(b, loc, k, constant(ring));
+      stage = arith::RemSIOp::create(b, loc, index, constant(ring));
     return stage;
   };
   for (tile::LoadOp load : loads)
-    stageOf(ringStages(load, stages));
+    stageIn(k, ringStages(load, stages));
   AsyncWaitOp::create(b, loc, stages - 2);
   Value ahead = constant(stages - 1);
   Value nextIv = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
   Value kAhead = arith::AddIOp::create(b, loc, k, ahead);
-  DenseMap<unsigned, Value> nextStageOfRing;
   issueCopies(
       b, loc, loop, loads, ids, nextIv,
-      [&](unsigned ring) {
-        Value &stage = nextStageOfRing[ring];
-        if (!stage)
-          stage = arith::RemSIOp::create(b, loc, kAhead, constant(ring));
-        return stage;
-      },
-      stages);
+      [&](unsigned ring) { return stageIn(kAhead, ring); }, stages);
 
   // The index computations of the replaced loads (a block-table read, its
   // arithmetic) become dead once the loads are gone; collect them first
@@ -147,7 +141,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     b.setInsertionPoint(load);
     unsigned ring = ringStages(load, stages);
     auto view = StageViewOp::create(b, load.getLoc(), load.getType(),
-                                    stageOfRing.lookup(ring),
+                                    stageValues.lookup({k, ring}),
                                     b.getI64IntegerAttr(id));
     view->setAttr(kStagesAttr, b.getI64IntegerAttr(ring));
     load.getResult().replaceAllUsesWith(view.getResult());

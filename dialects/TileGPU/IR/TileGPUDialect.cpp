@@ -394,9 +394,7 @@ LogicalResult SharedEncodingAttr::verifyEncoding(
 // Discardable attributes: tilegpu.shared_offset, tilegpu.stages
 //===----------------------------------------------------------------------===//
 
-/// The one-stage tile of the shared-memory buffer `op` fills, reads or
-/// converts through, if `op` has one.
-static RankedTensorType bufferTile(Operation *op) {
+RankedTensorType tilegpu::sharedBufferTile(Operation *op) {
   auto shared = [](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     return tensor && isa_and_present<SharedEncodingAttr>(tensor.getEncoding())
@@ -509,7 +507,7 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                            << "'";
 
   // This runs before the op's own verifier: check what is read here.
-  RankedTensorType tile = bufferTile(op);
+  RankedTensorType tile = sharedBufferTile(op);
   if (!tile)
     return op->emitError() << "expected '" << name
                            << "' on a load into shared memory, "

@@ -50,6 +50,13 @@ constexpr int64_t maxSharedMemoryBytes() { return kMaxSharedMemoryBytes; }
 mlir::LogicalResult verifyKernelLayouts(mlir::Operation *kernel,
                                         unsigned numWarps);
 
+/// The one-stage tile of the shared-memory buffer `op` fills, reads or
+/// goes through (a tile.load into shared memory, tilegpu.async_load,
+/// tilegpu.stage_view, a tilegpu.convert_layout's scratch, a cross-warp
+/// tile.reduce's scratch), or null when `op` has none. Safe on ops not yet
+/// verified (the attribute verifier asks it too).
+mlir::RankedTensorType sharedBufferTile(mlir::Operation *op);
+
 /// The shared-memory scratch through which a tile.reduce of a
 /// #tilegpu.blocked tile combines the partials of the warps along its axis
 /// (BlockedEncodingAttr::getReductionWarps): one element of the result type
