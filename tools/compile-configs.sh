@@ -5,6 +5,8 @@
 #
 #   tools/compile-configs.sh OUTDIR [TARGET]      (TARGET defaults to sm_90a)
 #
+# TESSERA_COMPILE_FLAGS adds options to every compile (e.g. --copies=cp.async
+# for an A/B run against the default TMA copies).
 # Configs over the shared-memory budget are reported and skipped, as a
 # tuning sweep prunes them before they reach the GPU.
 set -uo pipefail
@@ -12,14 +14,15 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUTDIR=${1:?usage: $0 OUTDIR [TARGET]}
 TARGET=${2:-sm_90a}
 COMPILE=${TESSERA_COMPILE:-$ROOT/build/bin/tessera-compile}
+read -r -a FLAGS <<<"${TESSERA_COMPILE_FLAGS:-}"
 [ -x "$COMPILE" ] || { echo "error: $COMPILE not found (run ./tools/run.sh build)" >&2; exit 1; }
 mkdir -p "$OUTDIR"
 
 # kernel HEAD_DIM "BLOCK_M,BLOCK_N,NUM_WARPS,NUM_STAGES[,o]"... (o: with
 # OVERLAP_DOTS=true, P·V deferred under the next QKᵀ on sm_90a; name suffix _o)
 SWEEP=(
-  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o"
-  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o"
+  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2"
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
@@ -36,7 +39,7 @@ for line in "${SWEEP[@]}"; do
       fi
       if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
           -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" \
-          -D CAUSAL="$causal" --target "$TARGET" -o "$OUTDIR/$name" --stats \
+          -D CAUSAL="$causal" --target "$TARGET" "${FLAGS[@]}" -o "$OUTDIR/$name" --stats \
           2>"$OUTDIR/$name.log"; then
         ok=$((ok + 1))
         echo "$name: $(cat "$OUTDIR/$name.log")"

@@ -45,6 +45,17 @@ static std::optional<int64_t> pipelinedBufferId(Operation *op) {
   return std::nullopt;
 }
 
+/// The buffer id of an op on the mbarriers of a TMA-filled buffer.
+static std::optional<int64_t> barrierBufferId(Operation *op) {
+  if (auto init = dyn_cast<tilegpu::RingInitOp>(op))
+    return init.getBuffer();
+  if (auto inval = dyn_cast<tilegpu::RingInvalOp>(op))
+    return inval.getBuffer();
+  if (auto wait = dyn_cast<tilegpu::StageWaitOp>(op))
+    return wait.getBuffer();
+  return std::nullopt;
+}
+
 SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
   // Program order: each op's index, and the last index inside it.
   DenseMap<Operation *, unsigned> first, last;
@@ -81,6 +92,13 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     buffer.size = bufferBytes(type, buffer.stages);
     buffers.push_back(buffer);
   });
+  // The ops on a TMA-filled buffer's mbarriers (placed after the tiles).
+  kernel.walk([&](Operation *op) {
+    std::optional<int64_t> id = barrierBufferId(op);
+    auto it = id ? byId.find(*id) : byId.end();
+    if (it != byId.end())
+      buffers[it->second].barrierOps.push_back(op);
+  });
 
   // Live range, at the level of the buffer's first op: from that op to the
   // last use of the tile (or of a transpose of it). A use inside a loop
@@ -95,6 +113,8 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
         buffer.end = std::max(buffer.end, last[ancestor]);
       }
     };
+    for (Operation *op : buffer.barrierOps)
+      extend(op);
     SmallVector<Value> worklist;
     for (Operation *op : buffer.ops) {
       extend(op);
@@ -158,13 +178,30 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     buffer.offset = offset;
     totalSize = std::max(totalSize, offset + buffer.size);
   }
+  // The mbarriers of TMA-filled buffers, one 8-byte barrier per stage, after
+  // every tile and never shared: a few words, where interleaving them with
+  // the tiles would cost each following buffer its alignment.
+  for (Buffer &buffer : buffers) {
+    if (buffer.barrierOps.empty())
+      continue;
+    buffer.barrierOffset = llvm::alignTo(totalSize, 8);
+    totalSize = buffer.barrierOffset + 8 * buffer.stages;
+  }
 }
 
 void SharedAllocation::annotate(func::FuncOp kernel) const {
   Builder b(kernel.getContext());
-  for (const Buffer &buffer : buffers)
-    for (Operation *op : buffer.ops)
+  for (const Buffer &buffer : buffers) {
+    for (Operation *op : buffer.ops) {
       op->setAttr("tilegpu.shared_offset", b.getI64IntegerAttr(buffer.offset));
+      if (!buffer.barrierOps.empty() && isa<tilegpu::AsyncLoadOp>(op))
+        op->setAttr(tilegpu::TileGPUDialect::kBarrierOffsetAttrName,
+                    b.getI64IntegerAttr(buffer.barrierOffset));
+    }
+    for (Operation *op : buffer.barrierOps)
+      op->setAttr(tilegpu::TileGPUDialect::kBarrierOffsetAttrName,
+                  b.getI64IntegerAttr(buffer.barrierOffset));
+  }
   kernel->setAttr("tessera.shared_bytes", b.getI64IntegerAttr(totalSize));
 }
 
@@ -187,9 +224,13 @@ LogicalResult SharedAllocation::checkBudget(func::FuncOp kernel,
 }
 
 void SharedAllocation::print(raw_ostream &os) const {
-  for (const Buffer &buffer : buffers)
+  for (const Buffer &buffer : buffers) {
     os << "buffer offset=" << buffer.offset << " size=" << buffer.size
-       << " stages=" << buffer.stages << " live=[" << buffer.start << ", "
-       << buffer.end << "] " << buffer.tileType << "\n";
+       << " stages=" << buffer.stages;
+    if (!buffer.barrierOps.empty())
+      os << " barriers=" << buffer.barrierOffset;
+    os << " live=[" << buffer.start << ", " << buffer.end << "] "
+       << buffer.tileType << "\n";
+  }
   os << "total=" << totalSize << "\n";
 }

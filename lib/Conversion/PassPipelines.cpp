@@ -13,6 +13,7 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
@@ -22,23 +23,40 @@
 
 using namespace mlir;
 
+/// Whether the chip of `options` has the Hopper path (false for an unknown
+/// chip: tilegpu-allocate-shared reports it).
+static bool chipHasWgmma(const tessera::TesseraPipelineOptions &options) {
+  llvm::Expected<const tessera::ChipInfo &> chip =
+      tessera::lookupChip(options.chip);
+  if (!chip) {
+    llvm::consumeError(chip.takeError());
+    return false;
+  }
+  return chip->hasWgmma;
+}
+
 bool tessera::usesWgmma(const TesseraPipelineOptions &options) {
   switch (options.mma) {
   case MmaKind::Sync:
     return false;
   case MmaKind::Wgmma:
     return true;
-  case MmaKind::Auto: {
-    llvm::Expected<const ChipInfo &> chip = lookupChip(options.chip);
-    if (!chip) {
-      // tilegpu-allocate-shared reports the unknown chip.
-      llvm::consumeError(chip.takeError());
-      return false;
-    }
-    return chip->hasWgmma;
-  }
+  case MmaKind::Auto:
+    return chipHasWgmma(options);
   }
   llvm_unreachable("unknown MmaKind");
+}
+
+bool tessera::usesTma(const TesseraPipelineOptions &options) {
+  switch (options.copies) {
+  case CopyKind::CpAsync:
+    return false;
+  case CopyKind::Tma:
+    return true;
+  case CopyKind::Auto:
+    return chipHasWgmma(options);
+  }
+  llvm_unreachable("unknown CopyKind");
 }
 
 void tessera::buildTileToGPUPipeline(OpPassManager &pm,
@@ -52,6 +70,11 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
     scheduling.chip = options.chip;
     pm.addNestedPass<func::FuncOp>(createTileGPUScheduleDots(scheduling));
   }
+  TileGPUSelectCopiesOptions copies;
+  copies.tma = usesTma(options);
+  copies.requireTma = options.copies == CopyKind::Tma;
+  copies.numStages = options.numStages;
+  pm.addNestedPass<func::FuncOp>(createTileGPUSelectCopies(copies));
   TileGPUPipelineOptions pipelining;
   pipelining.numStages = options.numStages;
   pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));
@@ -74,6 +97,9 @@ void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertNVGPUToNVVMPass());
+  // NVVM ops without an LLVM intrinsic (mbarrier.try_wait.parity's retry
+  // loop) become inline PTX.
+  pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());

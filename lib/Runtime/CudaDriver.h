@@ -63,7 +63,9 @@ namespace runtime {
   X(cuMemsetD32Async)
 
 /// Entry points used when present (older drivers lack them).
-#define TESSERA_CUDA_OPTIONAL_FUNCTIONS(X) X(cuFuncGetParamInfo)
+#define TESSERA_CUDA_OPTIONAL_FUNCTIONS(X)                                     \
+  X(cuFuncGetParamInfo)                                                        \
+  X(cuTensorMapEncodeTiled)
 
 /// cuFuncGetParamCount: newer drivers than the CUDA 13.0 headers declare it,
 /// so its type is spelled out here. Looked up when present.

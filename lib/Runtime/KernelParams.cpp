@@ -23,6 +23,8 @@ std::vector<KernelParamSpec> expectedKernelParams(const Manifest &manifest) {
       expected.push_back(
           {spec.name + ".strides[" + std::to_string(d) + "]", 8});
   }
+  for (const TensorMapSpec &map : manifest.tensorMaps)
+    expected.push_back({map.tensor + " (tensor map)", kTensorMapBytes});
   return expected;
 }
 

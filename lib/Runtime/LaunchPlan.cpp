@@ -320,6 +320,53 @@ Status computeGrid(const Manifest &manifest, LaunchPlan &plan) {
   return Status::success();
 }
 
+/// The tensor map of `map` for `tensor` (checked by checkTensorLayout).
+/// TMA needs a 16-byte aligned address, outer strides that are multiples of
+/// 16 bytes below 2^40 and sizes in [1, 2^32]; a stride of a dimension of
+/// size 1 is never applied, so it is replaced by one that satisfies this.
+Expected<TensorMapRequest> tensorMapRequest(const TensorMapSpec &map,
+                                            const TensorArg &tensor) {
+  TensorMapRequest request;
+  request.dtype = tensor.dtype;
+  request.address = tensor.data;
+  request.rank = static_cast<unsigned>(tensor.sizes.size());
+  request.swizzle = map.swizzle;
+  auto error = [&](const std::string &what) {
+    return Status::error("its tensor map (for TMA copies) " + what);
+  };
+  if (tensor.data % 16 != 0)
+    return error("needs a 16-byte aligned address, got " +
+                 std::to_string(tensor.data));
+  uint64_t elementBytes = getDTypeSize(tensor.dtype);
+  uint64_t innerBytes = elementBytes;
+  for (unsigned i = 0; i < request.rank; ++i) {
+    size_t d = request.rank - 1 - i;
+    int64_t size = tensor.sizes[d];
+    if (size < 1 || size > (int64_t(1) << 32))
+      return error("needs sizes in [1, 2^32], got " + std::to_string(size) +
+                   " in dimension " + std::to_string(d));
+    request.dims[i] = static_cast<uint64_t>(size);
+    if (i > 0) {
+      uint64_t stride = size == 1
+                            ? (innerBytes + 15) / 16 * 16
+                            : static_cast<uint64_t>(tensor.strides[d]) *
+                                  elementBytes;
+      if (stride % 16 != 0 || stride >= (uint64_t(1) << 40))
+        return error("needs the stride of dimension " + std::to_string(d) +
+                     " to be a multiple of 16 bytes below 2^40, got " +
+                     std::to_string(stride) + " bytes");
+      request.strides[i - 1] = stride;
+      innerBytes = stride * request.dims[i];
+    } else {
+      innerBytes = elementBytes * request.dims[0];
+    }
+    request.box[i] = 1;
+  }
+  request.box[0] = static_cast<uint32_t>(map.box[1]);
+  request.box[1] = static_cast<uint32_t>(map.box[0]);
+  return request;
+}
+
 } // namespace
 
 Expected<SymbolTable> bindSizes(const Manifest &manifest,
@@ -335,6 +382,13 @@ Expected<LaunchPlan> planLaunch(const Manifest &manifest,
   host::SizeBinder binder;
   TESSERA_RETURN_IF_ERROR(checkArgs(manifest, args, binder, &plan));
   plan.sizes = binder.sizes();
+  for (const TensorMapSpec &map : manifest.tensorMaps) {
+    Expected<TensorMapRequest> request =
+        tensorMapRequest(map, args[map.param].tensor());
+    if (!request.ok())
+      return request.status().withContext(describeArg(manifest, map.param));
+    plan.tensorMaps.push_back(request.take());
+  }
   TESSERA_RETURN_IF_ERROR(computeGrid(manifest, plan));
   plan.block = manifest.block;
   plan.dynamicSharedMemory =

@@ -140,7 +140,7 @@ size_t Manifest::numKernelParams() const {
   size_t count = 0;
   for (const ParamSpec &spec : params)
     count += spec.numKernelParams();
-  return count;
+  return count + tensorMaps.size();
 }
 
 std::string Manifest::paramList() const {
@@ -778,6 +778,67 @@ Status readParams(const Json &root, Manifest &manifest) {
   return Status::success();
 }
 
+Expected<TensorMapSpec> readTensorMap(const Json &entry,
+                                      const std::string &where,
+                                      const Manifest &manifest) {
+  if (!entry.is_object())
+    return typeError(where, "an object", entry);
+  TensorMapSpec map;
+  const Json *tensor = member(entry, "tensor");
+  if (!tensor || !tensor->is_string())
+    return fieldError(where + ".tensor", "expected the name of a tensor "
+                                         "parameter");
+  map.tensor = stringOf(*tensor);
+  const ParamSpec *spec = manifest.param(map.tensor);
+  if (!spec || !spec->isTensor())
+    return fieldError(where + ".tensor",
+                      "\"" + map.tensor + "\" is not a tensor parameter");
+  map.param = static_cast<size_t>(spec - manifest.params.data());
+  if (spec->dtype != DType::F16 && spec->dtype != DType::BF16)
+    return fieldError(where + ".tensor",
+                      "tensor maps describe f16 and bf16 tensors, \"" +
+                          map.tensor + "\" is " + getDTypeName(spec->dtype));
+  if (spec->rank() < 2 || spec->rank() > kMaxTensorMapRank)
+    return fieldError(where + ".tensor",
+                      "a tensor map describes 2 to " +
+                          std::to_string(kMaxTensorMapRank) +
+                          " dimensions, \"" + map.tensor + "\" has " +
+                          std::to_string(spec->rank()));
+  if (const Json *swizzle = member(entry, "swizzle")) {
+    if (!isInteger(*swizzle) || swizzle->get<int64_t>() != 128)
+      return fieldError(where + ".swizzle", "expected 128 (bytes)");
+  }
+  const Json *box = member(entry, "box");
+  if (!box || !box->is_array() || box->size() != 2)
+    return fieldError(where + ".box", "expected [rows, columns]");
+  int64_t elementBytes = static_cast<int64_t>(getDTypeSize(spec->dtype));
+  TESSERA_RETURN_IF_ERROR(
+      readInteger((*box)[0], where + ".box[0]", 1, 256, map.box[0]));
+  TESSERA_RETURN_IF_ERROR(readInteger((*box)[1], where + ".box[1]", 1,
+                                      map.swizzle / elementBytes, map.box[1]));
+  if (map.box[1] * elementBytes % 16 != 0)
+    return fieldError(where + ".box[1]",
+                      "expected a box row of a multiple of 16 bytes, got " +
+                          std::to_string(map.box[1] * elementBytes));
+  return map;
+}
+
+Status readTensorMaps(const Json &root, Manifest &manifest) {
+  const Json *maps = member(root, "tensor_maps");
+  if (!maps)
+    return Status::success();
+  if (!maps->is_array())
+    return typeError("tensor_maps", "an array", *maps);
+  for (size_t i = 0; i < maps->size(); ++i) {
+    Expected<TensorMapSpec> map = readTensorMap(
+        (*maps)[i], "tensor_maps[" + std::to_string(i) + "]", manifest);
+    if (!map.ok())
+      return map.status();
+    manifest.tensorMaps.push_back(map.take());
+  }
+  return Status::success();
+}
+
 Status readResources(const Json &root, Manifest &manifest) {
   const Json *resources = member(root, "resources");
   if (!resources)
@@ -848,6 +909,7 @@ Status readManifest(const Json &root, const ManifestOptions &options,
                                         manifest.dynamicSharedMemory));
   TESSERA_RETURN_IF_ERROR(readConstants(root, manifest));
   TESSERA_RETURN_IF_ERROR(readParams(root, manifest));
+  TESSERA_RETURN_IF_ERROR(readTensorMaps(root, manifest));
   TESSERA_RETURN_IF_ERROR(readResources(root, manifest));
   return checkGridNames(manifest);
 }
@@ -984,6 +1046,14 @@ static void to_json(Json &json, const Manifest &manifest) {
   json["params"] = Json::array();
   for (const ParamSpec &spec : manifest.params)
     json["params"].push_back(paramJson(spec));
+  if (!manifest.tensorMaps.empty()) {
+    json["tensor_maps"] = Json::array();
+    for (const TensorMapSpec &map : manifest.tensorMaps)
+      json["tensor_maps"].push_back(
+          {{"tensor", map.tensor},
+           {"box", Json::array({map.box[0], map.box[1]})},
+           {"swizzle", map.swizzle}});
+  }
   if (Json resources = resourcesJson(manifest.resources); !resources.is_null())
     json["resources"] = std::move(resources);
 }

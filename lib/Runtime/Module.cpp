@@ -351,11 +351,54 @@ Status Module::launch(const std::vector<KernelArg> &args, void *stream) const {
   return launch(*checked, stream);
 }
 
+namespace {
+
+/// The manifest reader allows tensor maps of f16 and bf16 tensors only.
+CUtensorMapDataType tensorMapDataType(DType dtype) {
+  return dtype == DType::F16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                             : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+}
+
+/// Encodes the tensor maps of `plan` (the elements outside the tensor read
+/// as zeros, as tile.load reads them).
+Status encodeTensorMaps(const LaunchPlan &plan, const Manifest &manifest,
+                        std::vector<CUtensorMap> &maps) {
+  maps.resize(plan.tensorMaps.size());
+  if (maps.empty())
+    return Status::success();
+  if (!driver().cuTensorMapEncodeTiled)
+    return Status::error(manifest.kernel +
+                         " copies tiles with TMA, and this driver has no "
+                         "cuTensorMapEncodeTiled (CUDA 12 or newer)");
+  for (size_t i = 0; i < maps.size(); ++i) {
+    const TensorMapRequest &r = plan.tensorMaps[i];
+    const cuuint32_t elementStrides[kMaxTensorMapRank] = {1, 1, 1, 1, 1};
+    CUresult result = driver().cuTensorMapEncodeTiled(
+        &maps[i], tensorMapDataType(r.dtype), r.rank,
+        reinterpret_cast<void *>(static_cast<uintptr_t>(r.address)),
+        r.dims.data(), r.strides.data(), r.box.data(), elementStrides,
+        CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+        CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+        CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    TESSERA_RETURN_IF_ERROR(driver().check(
+        result, "encoding the tensor map of " +
+                    manifest.tensorMaps[i].tensor + " for " + manifest.kernel));
+  }
+  return Status::success();
+}
+
+} // namespace
+
 Status Module::launch(const LaunchPlan &plan, void *stream) const {
   if (gpuHung()) // (The message is built only then: this is the hot path.)
     return checkGpuNotHung("launching " + impl_->manifest.kernel);
   TESSERA_RETURN_IF_ERROR(makeCurrent(impl_->context));
   std::vector<void *> params = plan.paramPointers();
+  // Passed by value: the driver copies them at the launch.
+  std::vector<CUtensorMap> maps;
+  TESSERA_RETURN_IF_ERROR(encodeTensorMaps(plan, impl_->manifest, maps));
+  for (CUtensorMap &map : maps)
+    params.push_back(&map);
   CUresult result = driver().cuLaunchKernel(
       impl_->function, plan.grid[0], plan.grid[1], plan.grid[2], plan.block[0],
       plan.block[1], plan.block[2], plan.dynamicSharedMemory, toStream(stream),

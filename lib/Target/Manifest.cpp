@@ -294,6 +294,7 @@ struct KernelManifest {
   int64_t dynamicSharedMemory = 0;
   llvm::SmallVector<ConstantInfo> constants;
   llvm::SmallVector<ParamInfo> params;
+  llvm::SmallVector<runtime::TensorMapSpec> tensorMaps;
 };
 
 /// Reads the fields of one `tessera.params` entry; `where` names it in
@@ -458,8 +459,9 @@ static Type scalarType(MLIRContext *context, llvm::StringRef dtype) {
 /// Checks that `params` expand to the signature of `kernel` under the
 /// manifest ABI: a tensor of rank r is `!llvm.ptr<1>` then r sizes and r
 /// strides (i64); a scalar is one argument of its type.
-static llvm::Error checkSignature(LLVM::LLVMFuncOp kernel,
-                                  llvm::ArrayRef<ParamInfo> params) {
+static llvm::Error
+checkSignature(LLVM::LLVMFuncOp kernel, llvm::ArrayRef<ParamInfo> params,
+               llvm::ArrayRef<runtime::TensorMapSpec> tensorMaps) {
   MLIRContext *context = kernel.getContext();
   Type i64 = IntegerType::get(context, 64);
   // The expected argument types and what each one is, for messages.
@@ -478,6 +480,10 @@ static llvm::Error checkSignature(LLVM::LLVMFuncOp kernel,
                                     " of tensor '" + param.name + "'")
                                        .str());
   }
+  // Then the tensor maps, by value (a pointer to the parameter).
+  for (const runtime::TensorMapSpec &map : tensorMaps)
+    expected.emplace_back(LLVM::LLVMPointerType::get(context),
+                          "tensor map of '" + map.tensor + "'");
   llvm::ArrayRef<Type> actual = kernel.getFunctionType().getParams();
   if (actual.size() != expected.size())
     return attrError(kernel, kernel_attrs::kParams,
@@ -512,9 +518,48 @@ readParams(LLVM::LLVMFuncOp kernel) {
                        "duplicate parameter name '" + param->name + "'");
     params.push_back(std::move(*param));
   }
-  if (llvm::Error err = checkSignature(kernel, params))
-    return std::move(err);
   return params;
+}
+
+/// Reads `tessera.tensor_maps` (absent: none): {tensor, box = [rows,
+/// columns], swizzle} per map, each naming a tensor parameter.
+static llvm::Expected<llvm::SmallVector<runtime::TensorMapSpec>>
+readTensorMaps(LLVM::LLVMFuncOp kernel, llvm::ArrayRef<ParamInfo> params) {
+  llvm::SmallVector<runtime::TensorMapSpec> maps;
+  Attribute value = kernel->getAttr(kernel_attrs::kTensorMaps);
+  if (!value)
+    return maps;
+  auto entries = dyn_cast<ArrayAttr>(value);
+  if (!entries)
+    return attrError(kernel, kernel_attrs::kTensorMaps,
+                     "expected an array, got " + str(value));
+  for (auto [index, entry] : llvm::enumerate(entries)) {
+    std::string where = "[" + std::to_string(index) + "]";
+    auto dict = dyn_cast<DictionaryAttr>(entry);
+    auto tensor = dict ? dict.getAs<StringAttr>("tensor") : StringAttr();
+    auto box = dict ? dict.getAs<ArrayAttr>("box") : ArrayAttr();
+    auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
+    if (!tensor || !box || box.size() != 2 ||
+        !llvm::all_of(box, llvm::IsaPred<IntegerAttr>) || !swizzle)
+      return attrError(kernel, kernel_attrs::kTensorMaps,
+                       "expected {tensor = \"name\", box = [rows, columns], "
+                       "swizzle = bytes}, got " + str(entry),
+                       where);
+    const ParamInfo *param = llvm::find_if(
+        params, [&](const ParamInfo &p) { return p.name == tensor.str(); });
+    if (param == params.end() || !param->isTensor)
+      return attrError(kernel, kernel_attrs::kTensorMaps,
+                       "'" + tensor.getValue() + "' is not a tensor parameter",
+                       where);
+    runtime::TensorMapSpec map;
+    map.tensor = tensor.str();
+    map.param = param - params.begin();
+    map.box = {cast<IntegerAttr>(box[0]).getInt(),
+               cast<IntegerAttr>(box[1]).getInt()};
+    map.swizzle = swizzle.getInt();
+    maps.push_back(std::move(map));
+  }
+  return maps;
 }
 
 /// The runtime binds grid names from the tensors' shapes: each size the grid
@@ -654,6 +699,13 @@ readKernelManifest(LLVM::LLVMFuncOp kernel, llvm::StringRef chip) {
   if (!params)
     return params.takeError();
   manifest.params = std::move(*params);
+  auto tensorMaps = readTensorMaps(kernel, manifest.params);
+  if (!tensorMaps)
+    return tensorMaps.takeError();
+  manifest.tensorMaps = std::move(*tensorMaps);
+  if (llvm::Error err =
+          checkSignature(kernel, manifest.params, manifest.tensorMaps))
+    return std::move(err);
   if (llvm::Error err = checkGridSizes(kernel, *grid, manifest.params))
     return std::move(err);
   return manifest;
@@ -739,6 +791,8 @@ toRuntimeManifest(const KernelManifest &kernel, llvm::StringRef chip,
   }
   for (const ParamInfo &param : kernel.params)
     manifest.params.push_back(toParamSpec(param));
+  manifest.tensorMaps.assign(kernel.tensorMaps.begin(),
+                             kernel.tensorMaps.end());
   if (resources) {
     manifest.resources.registers = resources->registers;
     manifest.resources.spillStores = resources->spillStores;

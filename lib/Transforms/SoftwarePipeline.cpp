@@ -32,6 +32,11 @@ namespace {
 
 constexpr StringLiteral kStagesAttr = "tilegpu.stages";
 
+/// Whether `load`'s ring is filled by TMA (tilegpu-select-copies).
+bool isTma(tile::LoadOp load) {
+  return load->hasAttr(TileGPUDialect::kTmaAttrName);
+}
+
 /// Issues the async copies of `loads` for the iteration whose induction
 /// variable is `iv`, into the stage `stageOf` gives each one's ring, when
 /// `iv < ub`; then commits.
@@ -57,6 +62,8 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
                                     pred, b.getI64IntegerAttr(id),
                                     TypeAttr::get(load.getType()));
     copy->setAttr(kStagesAttr, b.getI64IntegerAttr(ring));
+    if (isTma(load))
+      copy->setAttr(TileGPUDialect::kTmaAttrName, b.getUnitAttr());
   }
   AsyncCommitOp::create(b, loc);
 }
@@ -77,12 +84,21 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   SmallVector<int64_t> ids;
   for (size_t i = 0; i < loads.size(); ++i)
     ids.push_back(nextBufferId++);
+  // (Read before the loads are replaced.)
+  SmallVector<std::pair<int64_t, unsigned>> tmaRings;
+  for (auto [load, id] : llvm::zip(loads, ids))
+    if (isTma(load))
+      tmaRings.push_back({id, ringStages(load, stages)});
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
   };
   Value lb = loop.getLowerBound(), step = loop.getStep();
+
+  // The mbarriers of the TMA rings, ready before their first copy.
+  for (auto [id, ring] : tmaRings)
+    RingInitOp::create(b, loc, id, ring);
 
   // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
   for (unsigned s = 0; s + 1 < stages; ++s) {
@@ -138,10 +154,24 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
       collect(index);
 
   for (auto [load, id] : llvm::zip(loads, ids)) {
-    b.setInsertionPoint(load);
     unsigned ring = ringStages(load, stages);
-    auto view = StageViewOp::create(b, load.getLoc(), load.getType(),
-                                    stageValues.lookup({k, ring}),
+    Value stage = stageValues.lookup({k, ring});
+    // A TMA stage is waited for where its tile is first read (the copy of
+    // V still lands while QK^T computes), in the phase of this iteration's
+    // pass over the ring: (k / ring) % 2.
+    if (isTma(load)) {
+      Operation *firstUse = load;
+      for (Operation *user : load->getUsers())
+        if (Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user))
+          if (firstUse == load || inBody->isBeforeInBlock(firstUse))
+            firstUse = inBody;
+      b.setInsertionPoint(firstUse);
+      Value pass = arith::DivSIOp::create(b, loc, k, constant(ring));
+      Value phase = arith::RemSIOp::create(b, loc, pass, constant(2));
+      StageWaitOp::create(b, load.getLoc(), stage, phase, id);
+    }
+    b.setInsertionPoint(load);
+    auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
                                     b.getI64IntegerAttr(id));
     view->setAttr(kStagesAttr, b.getI64IntegerAttr(ring));
     load.getResult().replaceAllUsesWith(view.getResult());
@@ -157,6 +187,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // Drain: no copy may still land in a buffer reused after the loop.
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, 0);
+  for (auto [id, ring] : tmaRings)
+    RingInvalOp::create(b, loc, id, ring);
   return success();
 }
 

@@ -99,6 +99,10 @@ struct Options {
   cl::opt<tessera::MmaKind> mma{
       "mma", cl::desc("Tensor-core instructions"), cl::cat(compileCategory),
       cl::init(tessera::MmaKind::Auto), tessera::mmaKindValues()};
+  cl::opt<tessera::CopyKind> copies{
+      "copies", cl::desc("How pipelined tiles reach shared memory"),
+      cl::cat(compileCategory), cl::init(tessera::CopyKind::Auto),
+      tessera::copyKindValues()};
   cl::opt<bool> noCubin{"no-cubin",
                         cl::desc("Write PTX and manifest only (no ptxas)"),
                         cl::cat(compileCategory), cl::init(false)};
@@ -228,6 +232,7 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   pipeline.maxRegisters = options.maxRegisters.getValue();
   pipeline.maxVectorBytes = options.maxVectorBytes.getValue();
   pipeline.mma = options.mma.getValue();
+  pipeline.copies = options.copies.getValue();
   mlir::PassManager pm(module.getContext());
   tessera::buildTileToGPUPipeline(pm, pipeline);
   if (options.emit != EmitKind::Gpu)
@@ -354,6 +359,13 @@ int main(int argc, char **argv) {
   if (options.mma == tessera::MmaKind::Wgmma && !chip->hasWgmma) {
     llvm::WithColor::error() << "--mma=wgmma needs a target with wgmma "
                                 "(sm_90a), got "
+                             << options.target << "\n";
+    return 1;
+  }
+
+  if (options.copies == tessera::CopyKind::Tma && !chip->hasWgmma) {
+    llvm::WithColor::error() << "--copies=tma needs a target with the Hopper "
+                                "path (sm_90a), got "
                              << options.target << "\n";
     return 1;
   }

@@ -50,6 +50,16 @@ def TileGPU_Dialect : Dialect {
     /// deferred into the next iteration): tilegpu-pipeline gives its ring one
     /// more stage, so the copy issued ahead does not overwrite it.
     static constexpr ::llvm::StringLiteral kReadLagAttrName = "tilegpu.read_lag";
+    /// A pipelined tile.load into shared memory (and the tilegpu.async_load
+    /// it becomes) copied by TMA, one thread issuing the copy of a whole
+    /// tile onto an mbarrier, instead of by every thread with cp.async
+    /// (tilegpu-select-copies).
+    static constexpr ::llvm::StringLiteral kTmaAttrName = "tilegpu.tma";
+    /// The byte offset of the mbarriers of a TMA-filled buffer, one 8-byte
+    /// barrier per stage (tilegpu-allocate-shared), on its
+    /// tilegpu.async_load, stage_wait, ring_init and ring_inval ops.
+    static constexpr ::llvm::StringLiteral kBarrierOffsetAttrName =
+        "tilegpu.barrier_offset";
   }];
 }
 

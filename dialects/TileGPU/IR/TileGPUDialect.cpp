@@ -502,6 +502,34 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (name == kTmaAttrName) {
+    auto load = dyn_cast<tile::LoadOp>(op);
+    bool shared = (load && isa_and_present<SharedEncodingAttr>(
+                               load.getType().getEncoding())) ||
+                  isa<AsyncLoadOp>(op);
+    if (!shared || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute on a tile.load into "
+                                "shared memory or a tilegpu.async_load, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
+  if (name == kBarrierOffsetAttrName) {
+    if (!isa<AsyncLoadOp, StageWaitOp, RingInitOp, RingInvalOp>(op))
+      return op->emitError() << "expected '" << name
+                             << "' on a tilegpu.async_load, stage_wait, "
+                                "ring_init or ring_inval, got it on '"
+                             << op->getName() << "'";
+    std::optional<int64_t> offset = tile::getIntValue(attr.getValue());
+    if (!offset || *offset < 0 || *offset >= maxSharedMemoryBytes() ||
+        *offset % 8 != 0)
+      return op->emitError() << "expected '" << name
+                             << "' to be a multiple of 8 (an mbarrier) in [0, "
+                             << maxSharedMemoryBytes() << "), got "
+                             << attr.getValue();
+    return success();
+  }
   if (name != kSharedOffsetAttrName)
     return op->emitError() << "unknown tilegpu dialect attribute '" << name
                            << "'";

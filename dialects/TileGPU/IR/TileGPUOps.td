@@ -24,6 +24,10 @@ def TileGPU_AsyncLoadOp : TileGPU_Op<"async_load", [MemoryEffects<[MemRead, MemW
     `tile.load`'s slicing and zero fill) into stage `stage` of shared buffer
     `buffer`, when `pred` holds. Nothing waits for the copies: a later
     `tilegpu.async_commit` closes the group and `tilegpu.async_wait` waits.
+    With `tilegpu.tma`, one thread issues the copy instead as TMA boxes of
+    64 columns (`cp.async.bulk.tensor` through a tensor map the runtime
+    encodes for the view), completing on the stage's mbarrier, which
+    `tilegpu.stage_wait` waits on.
 
     ```mlir
     tilegpu.async_load %K[%bh, %n, %c0] stage %s if %p {buffer = 1 : i64}
@@ -76,6 +80,59 @@ def TileGPU_StageViewOp : TileGPU_Op<"stage_view", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "`stage` $stage attr-dict `:` type($result)";
   let hasVerifier = 1;
+}
+
+def TileGPU_RingInitOp : TileGPU_Op<"ring_init"> {
+  let summary = "make the mbarriers of a TMA-filled buffer ready";
+  let description = [{
+    A buffer whose stages are filled by TMA (`tilegpu.async_load
+    {tilegpu.tma}`) has one mbarrier per stage, after its tiles
+    (`tilegpu.barrier_offset`, from `tilegpu-allocate-shared`). Before the
+    pipelined loop, after a CTA barrier (the memory may have held another
+    buffer), one thread initializes each to phase 0, expecting one arrival
+    (the thread that issues the copy, with the copy's bytes); a fence and a
+    second CTA barrier publish them to every thread and to the copy engine.
+
+    ```mlir
+    tilegpu.ring_init {buffer = 0 : i64, stages = 2 : i64}
+    ```
+  }];
+  let arguments = (ins I64Attr:$buffer,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$stages);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_RingInvalOp : TileGPU_Op<"ring_inval"> {
+  let summary = "retire the mbarriers of a TMA-filled buffer";
+  let description = [{
+    After the pipelined loop has waited for every copy and the CTA has
+    synchronized, one thread invalidates the buffer's mbarriers, so the
+    memory may hold other data (or be initialized again when the loop runs
+    again).
+
+    ```mlir
+    tilegpu.ring_inval {buffer = 0 : i64, stages = 2 : i64}
+    ```
+  }];
+  let arguments = (ins I64Attr:$buffer,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$stages);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_StageWaitOp : TileGPU_Op<"stage_wait"> {
+  let summary = "wait until the TMA copy into one stage of a buffer has landed";
+  let description = [{
+    Every thread waits on the mbarrier of stage `stage` of buffer `buffer`
+    for the completion of the phase of parity `phase` (0 or 1): the
+    `n`-th copy into a stage completes the phase of parity `n % 2`.
+    Afterwards the stage's tile is visible to the thread and to wgmma.
+
+    ```mlir
+    tilegpu.stage_wait stage %s phase %p {buffer = 0 : i64}
+    ```
+  }];
+  let arguments = (ins I32:$stage, I32:$phase, I64Attr:$buffer);
+  let assemblyFormat = "`stage` $stage `phase` $phase attr-dict";
 }
 
 def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {

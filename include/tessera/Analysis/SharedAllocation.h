@@ -26,6 +26,11 @@ public:
     int64_t size = 0;       ///< Bytes, all pipeline stages included.
     int64_t offset = -1;    ///< Bytes from the start of shared memory.
     unsigned stages = 1;
+    /// The ops on the buffer's mbarriers (tilegpu.ring_init, ring_inval,
+    /// stage_wait) when TMA fills it: one 8-byte barrier per stage at
+    /// `barrierOffset`, after all the tiles (barriers are never shared).
+    llvm::SmallVector<mlir::Operation *> barrierOps;
+    int64_t barrierOffset = 0;
     unsigned start = 0, end = 0; ///< Live range in program order (inclusive).
   };
 

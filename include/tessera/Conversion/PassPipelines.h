@@ -29,6 +29,22 @@ inline auto mmaKindValues() {
       clEnumValN(MmaKind::Wgmma, "wgmma", "wgmma.mma_async (sm_90a only)"));
 }
 
+enum class CopyKind {
+  Auto,    ///< TMA where the chip has the Hopper path (sm_90a), else cp.async
+  CpAsync, ///< every thread's 16-byte cp.async copies everywhere
+  Tma,     ///< TMA for every pipelined load (sm_90a only)
+};
+
+inline auto copyKindValues() {
+  return llvm::cl::values(
+      clEnumValN(CopyKind::Auto, "auto",
+                 "TMA for pipelined tiles where the chip has it (sm_90a), "
+                 "cp.async elsewhere"),
+      clEnumValN(CopyKind::CpAsync, "cp.async", "cp.async everywhere"),
+      clEnumValN(CopyKind::Tma, "tma",
+                 "TMA for every pipelined tile (sm_90a only)"));
+}
+
 struct TesseraPipelineOptions
     : public mlir::PassPipelineOptions<TesseraPipelineOptions> {
   PassOptions::Option<std::string> chip{
@@ -42,6 +58,11 @@ struct TesseraPipelineOptions
       *this, "mma",
       llvm::cl::desc("Tensor-core instructions (wgmma needs sm_90a)"),
       llvm::cl::init(MmaKind::Auto), mmaKindValues()};
+  PassOptions::Option<CopyKind> copies{
+      *this, "copies",
+      llvm::cl::desc("How pipelined tiles reach shared memory (TMA needs "
+                     "sm_90a)"),
+      llvm::cl::init(CopyKind::Auto), copyKindValues()};
   PassOptions::Option<unsigned> maxRegisters{
       *this, "max-registers",
       llvm::cl::desc("Registers per thread (0: from the occupancy)"),
@@ -57,6 +78,11 @@ struct TesseraPipelineOptions
 /// that has it. (Drivers reject `wgmma` on other chips up front; here the
 /// NVVM target verifier would.)
 bool usesWgmma(const TesseraPipelineOptions &options);
+
+/// Whether pipelined tiles may be TMA copies: --copies=tma, or auto on a
+/// chip with the Hopper path (its 1024-byte aligned buffers are what the
+/// 128-byte swizzle needs).
+bool usesTma(const TesseraPipelineOptions &options);
 
 /// tile dialect -> GPU level: decompose online_softmax, canonicalize,
 /// assign layouts, pipeline loop loads, allocate shared memory.

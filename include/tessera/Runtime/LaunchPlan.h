@@ -73,6 +73,20 @@ private:
 };
 
 /// Everything `cuLaunchKernel` needs, computed from checked arguments.
+/// A tensor map to encode at launch (cuTensorMapEncodeTiled) for one of
+/// the manifest's "tensor_maps", from its tensor argument. Arrays are
+/// innermost dimension first, as the driver takes them.
+struct TensorMapRequest {
+  DType dtype = DType::F16;
+  uint64_t address = 0;
+  unsigned rank = 0;
+  std::array<uint64_t, kMaxTensorMapRank> dims = {};
+  /// Bytes between consecutive indices of dimensions 1 .. rank-1.
+  std::array<uint64_t, kMaxTensorMapRank - 1> strides = {};
+  std::array<uint32_t, kMaxTensorMapRank> box = {};
+  int64_t swizzle = 128;
+};
+
 class LaunchPlan {
 public:
   std::array<unsigned, 3> grid = {1, 1, 1};
@@ -80,6 +94,8 @@ public:
   unsigned dynamicSharedMemory = 0;
   /// The symbolic sizes bound from the tensor arguments.
   SymbolTable sizes;
+  /// The tensor maps to pass after the packed `.param`s, in manifest order.
+  std::vector<TensorMapRequest> tensorMaps;
 
   /// Appends one `.param` value of `bytes` (4 or 8) bytes.
   void addParam(const void *value, size_t bytes);

@@ -91,6 +91,25 @@ struct ParamSpec {
 };
 
 /// Resource usage ptxas reported; -1 where the manifest does not say.
+/// A tensor map a kernel's TMA copies read (docs/manifest.md,
+/// "tensor_maps"): the runtime encodes it at each launch from the tensor
+/// argument's pointer, sizes and strides (cuTensorMapEncodeTiled) and passes
+/// it by value after the parameters' values, in manifest order.
+struct TensorMapSpec {
+  std::string tensor;    ///< The tensor parameter it describes.
+  size_t param = 0;      ///< Its index in Manifest::params.
+  /// The box one copy moves, outermost first: rows of the tile, then its
+  /// innermost columns; the box is 1 in the tensor's outer dimensions.
+  std::array<int64_t, 2> box = {1, 1};
+  /// The shared-memory swizzle in bytes (128: CU_TENSOR_MAP_SWIZZLE_128B).
+  int64_t swizzle = 128;
+};
+
+/// The bytes of one tensor map `.param` (a CUtensorMap).
+constexpr size_t kTensorMapBytes = 128;
+/// The most dimensions a tensor map describes.
+constexpr size_t kMaxTensorMapRank = 5;
+
 struct Resources {
   int64_t registers = -1;
   int64_t spillStores = -1;
@@ -150,6 +169,7 @@ struct Manifest {
   int64_t dynamicSharedMemory = 0;
   std::vector<Constant> constants; ///< In manifest order.
   std::vector<ParamSpec> params;
+  std::vector<TensorMapSpec> tensorMaps;
   Resources resources;
 
   /// Parses and validates manifest text. `path` names it in messages and

@@ -9,7 +9,8 @@
 /// (docs/manifest.md), from the kernel attributes the tile-to-NVVM
 /// conversion leaves on the `llvm.func` (`tile.grid`, `tile.sizes`,
 /// `tile.constants`, `tessera.kernel_name`, `tessera.params`,
-/// `tessera.shared_bytes`, `nvvm.maxntid`), and the resources ptxas reported.
+/// `tessera.tensor_maps`, `tessera.shared_bytes`, `nvvm.maxntid`), and the
+/// resources ptxas reported.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,7 @@ inline constexpr llvm::StringLiteral kConstants = "tile.constants";
 inline constexpr llvm::StringLiteral kKernelName = "tessera.kernel_name";
 inline constexpr llvm::StringLiteral kParams = "tessera.params";
 inline constexpr llvm::StringLiteral kSharedBytes = "tessera.shared_bytes";
+inline constexpr llvm::StringLiteral kTensorMaps = "tessera.tensor_maps";
 } // namespace kernel_attrs
 
 /// Prints one grid dimension, an affine expression over symbols only, in the

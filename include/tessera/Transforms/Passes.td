@@ -190,8 +190,36 @@ def TileGPUTestPrintAllocation
   }];
 }
 
+def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> {
+  let summary = "Choose how each pipelined tile is copied into shared memory (TMA or cp.async)";
+  let description = [{
+    Input: a kernel after tilegpu-assign-layouts (and tilegpu-schedule-dots),
+    before tilegpu-pipeline. With `tma` (a chip that has it: sm_90a), every
+    `tile.load` tilegpu-pipeline will turn into a ring (`num_stages` >= 2)
+    gets `tilegpu.tma` when one TMA box per 64-column panel can copy it: a
+    2-D tile of 16-bit elements stored as 64-column panels of whole 8-row
+    groups (the 128-byte swizzle), at most 256 rows, zero padding, read
+    from a kernel parameter of at most 5 dimensions (the runtime encodes
+    the parameter's tensor map from its sizes and strides at launch). The
+    pipeliner then fills its ring from one thread, completing on one
+    mbarrier per stage, instead of with every thread's cp.async copies.
+
+    With `require-tma` (tessera-compile --copies=tma) a pipelined load that
+    cannot be a TMA copy is an error naming why, and so is a kernel without
+    pipelined loads.
+  }];
+  let options = [
+    Option<"tma", "tma", "bool", /*default=*/"false",
+           "The target has TMA (sm_90a): select it where a load allows">,
+    Option<"requireTma", "require-tma", "bool", /*default=*/"false",
+           "Every pipelined load must be a TMA copy">,
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "The pipeline depth tilegpu-pipeline uses (0: the kernel's tile.num_stages)">,
+  ];
+}
+
 def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
-  let summary = "Multi-buffer the shared-memory loads of scf.for loops (cp.async)";
+  let summary = "Multi-buffer the shared-memory loads of scf.for loops (cp.async or TMA)";
   let description = [{
     Input: a kernel after tilegpu-assign-layouts. In every `scf.for` whose
     body loads tiles into `#tilegpu.shared` at indices computed from the
@@ -210,6 +238,14 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     group, so group counting stays uniform. `num_stages` = 1 leaves the loop
     alone (synchronous loads). The stage count lands on each buffer
     (`tilegpu.stages`) for tilegpu-allocate-shared.
+
+    A load with `tilegpu.tma` (tilegpu-select-copies) keeps `tilegpu.tma` on
+    its copies, which complete on one mbarrier per stage: its ring is made
+    ready before the prologue (`tilegpu.ring_init`) and retired after the
+    drain (`tilegpu.ring_inval`), and every thread waits for the stage of
+    iteration k (`tilegpu.stage_wait`, phase (k / stages) % 2) right before
+    the tile's first use in the body (V's copy lands while QK^T computes).
+    The async_wait's CTA barrier still frees the stage the next copy fills.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",

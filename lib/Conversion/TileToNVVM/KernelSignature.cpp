@@ -15,6 +15,7 @@
 #include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace tessera;
@@ -135,6 +136,38 @@ DictionaryAttr paramAttr(func::FuncOp kernel, unsigned i) {
   return b.getDictionaryAttr(entries);
 }
 
+/// The tensor maps the TMA copies of `kernel` read, one per (view
+/// parameter, box rows), in the order of the copies; each copy gets the
+/// index of its map (tilegpu.tensor_map), which the lowering finds after
+/// the other parameters. Fails on a TMA copy of a view that is not a
+/// parameter (tilegpu-select-copies never makes one).
+FailureOr<SmallVector<std::pair<unsigned, int64_t>>>
+assignTensorMaps(func::FuncOp kernel) {
+  SmallVector<std::pair<unsigned, int64_t>> maps;
+  Builder b(kernel.getContext());
+  WalkResult result = kernel.walk([&](AsyncLoadOp copy) {
+    if (!copy->hasAttr(TileGPUDialect::kTmaAttrName))
+      return WalkResult::advance();
+    auto arg = dyn_cast<BlockArgument>(copy.getView());
+    if (!arg || arg.getOwner() != &kernel.getBody().front()) {
+      copy.emitOpError("expected the view of a TMA copy to be a kernel "
+                       "parameter (its tensor map is encoded at launch)");
+      return WalkResult::interrupt();
+    }
+    std::pair<unsigned, int64_t> key{
+        arg.getArgNumber(),
+        cast<RankedTensorType>(copy.getTileType()).getDimSize(0)};
+    auto it = llvm::find(maps, key);
+    if (it == maps.end())
+      it = maps.insert(maps.end(), key);
+    copy->setAttr(kTensorMapAttr, b.getI64IntegerAttr(it - maps.begin()));
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return maps;
+}
+
 } // namespace
 
 LogicalResult tessera::lowering::checkNarrowAlignment(func::FuncOp kernel) {
@@ -184,6 +217,15 @@ tessera::lowering::convertSignature(func::FuncOp kernel,
   }
   if (kernel.getNumResults() != 0)
     return kernel.emitError("expected a kernel without results");
+  // After the parameters' values: one tensor map per TMA box shape, passed
+  // by value in the parameter space (a 64-byte aligned CUtensorMap that
+  // cp.async.bulk.tensor reads by its generic address).
+  FailureOr<SmallVector<std::pair<unsigned, int64_t>>> maps =
+      assignTensorMaps(kernel);
+  if (failed(maps))
+    return failure();
+  unsigned firstMap = abiTypes.size();
+  abiTypes.append(maps->size(), LLVM::LLVMPointerType::get(ctx));
 
   b.setInsertionPointToEnd(module.getBody());
   auto func = LLVM::LLVMFuncOp::create(
@@ -204,6 +246,25 @@ tessera::lowering::convertSignature(func::FuncOp kernel,
   for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
     params.push_back(paramAttr(kernel, i));
   func->setAttr("tessera.params", b.getArrayAttr(params));
+  if (!maps->empty()) {
+    SmallVector<Attribute> entries;
+    for (auto [arg, rows] : *maps)
+      entries.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("tensor", cast<DictionaryAttr>(params[arg])
+                                        .get("name")),
+           b.getNamedAttr("box", b.getI64ArrayAttr({rows, kTmaBoxColumns})),
+           b.getNamedAttr("swizzle", b.getI64IntegerAttr(128))}));
+    func->setAttr(kTensorMapsAttr, b.getArrayAttr(entries));
+  }
+  auto byteArray = LLVM::LLVMArrayType::get(b.getI8Type(), kTensorMapBytes);
+  for (unsigned i = 0; i < maps->size(); ++i) {
+    func.setArgAttr(firstMap + i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(byteArray));
+    func.setArgAttr(firstMap + i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
+    func.setArgAttr(firstMap + i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    b.getUnitAttr());
+  }
 
   // The runtime checks each tensor's pointer against its "align"
   // (docs/manifest.md); pointers are the first ABI value of each view.

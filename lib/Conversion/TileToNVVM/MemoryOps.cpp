@@ -306,10 +306,6 @@ struct NarrowLowering : public OpConversionPattern<NarrowOp> {
   }
 };
 
-int64_t tileBytes(RankedTensorType type) {
-  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
-}
-
 /// The CTA's threads copy the tile `access` selects into the swizzled shared
 /// buffer at `buffer` with 16-byte cp.async copies (cache at L2 only),
 /// zero-filling what lies past the view's sizes; `pred` (optional) turns
@@ -416,16 +412,6 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
   bool wgmma;
 };
 
-/// The start of stage `stage` of a pipelined buffer.
-Value stageBase(OpBuilder &b, Location loc, int64_t offset, Value stage,
-                RankedTensorType type) {
-  Value base = sharedBase(b, loc, offset);
-  Value bytes = arith::MulIOp::create(b, loc, stage,
-                                      i32Const(b, loc, tileBytes(type)));
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                             ValueRange{bytes});
-}
-
 struct AsyncLoadLowering : public OpConversionPattern<AsyncLoadOp> {
   AsyncLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
                     unsigned numThreads)
@@ -434,6 +420,8 @@ struct AsyncLoadLowering : public OpConversionPattern<AsyncLoadOp> {
   LogicalResult
   matchAndRewrite(AsyncLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(TileGPUDialect::kTmaAttrName))
+      return failure(); // TmaCopies.cpp
     auto type = cast<RankedTensorType>(op.getTileType());
     FailureOr<int64_t> offset = sharedOffsetOf(op);
     if (failed(offset))

@@ -72,6 +72,19 @@ Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
                              ArrayRef<LLVM::GEPArg>{offset});
 }
 
+int64_t tileBytes(RankedTensorType type) {
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+Value stageBase(OpBuilder &b, Location loc, int64_t offset, Value stage,
+                RankedTensorType type) {
+  Value base = sharedBase(b, loc, offset);
+  Value bytes = arith::MulIOp::create(b, loc, stage,
+                                      i32Const(b, loc, tileBytes(type)));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
 bool isStageableSharedTile(RankedTensorType type) {
   return type.getRank() == 2 && type.getDimSize(1) % 8 == 0 &&
          type.getElementTypeBitWidth() == 16;

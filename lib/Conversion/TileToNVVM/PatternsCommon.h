@@ -23,6 +23,17 @@ inline constexpr llvm::StringLiteral kSharedOffsetAttr =
     "tilegpu.shared_offset";
 /// The dynamic shared memory a kernel needs (kept on the llvm.func).
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "tessera.shared_bytes";
+/// The tensor maps a kernel's TMA copies read (docs/manifest.md,
+/// "tensor_maps"): an array of {tensor, box, swizzle} on the llvm.func,
+/// whose parameters end with one CUtensorMap each, in this order.
+inline constexpr llvm::StringLiteral kTensorMapsAttr = "tessera.tensor_maps";
+/// On a TMA tilegpu.async_load while it is lowered: the index of its map
+/// in kTensorMapsAttr.
+inline constexpr llvm::StringLiteral kTensorMapAttr = "tessera.tensor_map";
+/// A CUtensorMap's bytes, and the columns of 16-bit elements one TMA box
+/// copies (128 bytes, the 128-byte swizzle's row).
+inline constexpr int64_t kTensorMapBytes = 128;
+inline constexpr int64_t kTmaBoxColumns = 64;
 /// The external shared global every buffer is an offset into.
 inline constexpr llvm::StringLiteral kSharedGlobal = "__tessera_smem";
 
@@ -112,6 +123,14 @@ void orderCrossThreadAccesses(mlir::func::FuncOp kernel, unsigned numWarps);
 
 /// The start of dynamic shared memory plus `offset` bytes.
 mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc, int64_t offset);
+
+/// The bytes of one copy of `type`.
+int64_t tileBytes(mlir::RankedTensorType type);
+
+/// The start of stage `stage` of a pipelined buffer at `offset`, whose
+/// stages are whole tiles of `type`.
+mlir::Value stageBase(mlir::OpBuilder &b, mlir::Location loc, int64_t offset,
+                      mlir::Value stage, mlir::RankedTensorType type);
 
 /// Whether `type` can be staged in shared memory by 16-byte copies: a 2-D
 /// 16-bit tile with a multiple of 8 columns. Every tile the conversion

@@ -81,6 +81,7 @@ void tessera::populateTileToNVVMConversionPatterns(
   populateTileElementwiseToNVVMPatterns(converter, patterns);
   populateTileReduceToNVVMPatterns(converter, patterns);
   populateTileMemoryToNVVMPatterns(converter, patterns, options);
+  populateTileTmaToNVVMPatterns(converter, patterns);
   populateTileKernelSignatureToNVVMPatterns(converter, patterns);
   populateTileDotToMmaSyncPatterns(converter, patterns);
   if (options.wgmma)

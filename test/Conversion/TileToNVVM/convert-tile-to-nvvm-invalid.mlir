@@ -362,3 +362,34 @@ func.func @async_without_wgmma(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) a
   tile.store %w, %o[%c0, %c0] : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A TMA copy reads its tensor map from the kernel's parameters: a narrowed
+// view has none (tilegpu-select-copies never makes such a copy).
+func.func @tma_of_narrowed_view(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %n = tile.narrow %k, 0, %i, %i : !tile.view<f16, 2>
+  // expected-error @+1 {{'tilegpu.async_load' op expected the view of a TMA copy to be a kernel parameter (its tensor map is encoded at launch)}}
+  tilegpu.async_load %n[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.barrier_offset = 16384 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+// The 128-byte swizzle TMA writes repeats every 1024 bytes: the buffer must
+// start on such a boundary (tilegpu-allocate-shared gives it on sm_90a).
+func.func @tma_misaligned(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+2 {{'tilegpu.async_load' op expected a TMA copy's buffer to start on a 1024-byte boundary (the 128-byte swizzle's period), got offset 128}}
+  // expected-error @+1 {{failed to legalize operation 'tilegpu.async_load'}}
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 128 : i64, tilegpu.barrier_offset = 16512 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @stage_wait_without_barriers(%i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+2 {{'tilegpu.stage_wait' op expected 'tilegpu.barrier_offset' (run tilegpu-allocate-shared first)}}
+  // expected-error @+1 {{failed to legalize operation 'tilegpu.stage_wait'}}
+  tilegpu.stage_wait stage %i phase %i {buffer = 0 : i64}
+  return
+}

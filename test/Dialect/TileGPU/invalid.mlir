@@ -389,3 +389,35 @@ func.func @dot_wait_not_mma(%t: tensor<512xf32, #blocked>) {
   %w = tilegpu.dot_wait %t {pendings = 0 : i32} : tensor<512xf32, #blocked>
   return
 }
+
+// -----
+
+func.func @tma_on_register_load(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.tma' to be a unit attribute on a tile.load into shared memory or a tilegpu.async_load, got unit on 'tile.load'}}
+  %t = tile.load %v[%i] {tilegpu.tma} : !tile.view<f32, 1> -> tensor<64xf32, #tilegpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>>
+  return
+}
+
+// -----
+
+func.func @barrier_offset_misaligned(%i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.barrier_offset' to be a multiple of 8 (an mbarrier) in [0, 232448), got 12 : i64}}
+  tilegpu.stage_wait stage %i phase %i {buffer = 0 : i64, tilegpu.barrier_offset = 12 : i64}
+  return
+}
+
+// -----
+
+func.func @barrier_offset_on_view(%i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.barrier_offset' on a tilegpu.async_load, stage_wait, ring_init or ring_inval, got it on 'tilegpu.stage_view'}}
+  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.barrier_offset = 16 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  return
+}
+
+// -----
+
+func.func @ring_without_stages() {
+  // expected-error @+1 {{'tilegpu.ring_init' op attribute 'stages' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 1}}
+  tilegpu.ring_init {buffer = 0 : i64, stages = 0 : i64}
+  return
+}

@@ -18,6 +18,16 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
       : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
   // CHECK: tilegpu.async_commit
   tilegpu.async_commit
+  // The TMA ring's ops (tilegpu-pipeline on loads with tilegpu.tma).
+  // CHECK: tilegpu.ring_init {buffer = 1 : i64, stages = 2 : i64}
+  tilegpu.ring_init {buffer = 1 : i64, stages = 2 : i64}
+  // CHECK: tilegpu.async_load {{.*}} {buffer = 1 : i64, tilegpu.barrier_offset = 16384 : i64, tilegpu.tma}
+  tilegpu.async_load %k[%i, %i] stage %s if %p {buffer = 1 : i64, tilegpu.tma, tilegpu.barrier_offset = 16384 : i64}
+      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  // CHECK: tilegpu.stage_wait stage %{{.*}} phase %{{.*}} {buffer = 1 : i64}
+  tilegpu.stage_wait stage %s phase %i {buffer = 1 : i64}
+  // CHECK: tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64}
+  tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64}
   // CHECK: tilegpu.async_wait 1
   tilegpu.async_wait 1
   // CHECK: tilegpu.stage_view stage %{{.*}} {buffer = 0 : i64} : tensor<64x64xf16, #shared>

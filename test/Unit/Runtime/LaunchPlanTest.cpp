@@ -301,3 +301,75 @@ TEST(TensorArg, OverflowIsNotUndefined) {
 }
 
 } // namespace
+
+namespace {
+
+/// FA2 with TMA copies of K (64-row boxes) and V (128-row boxes).
+class TensorMapPlanTest : public LaunchPlanTest {
+protected:
+  void SetUp() override {
+    LaunchPlanTest::SetUp();
+    rt::Expected<rt::Manifest> parsed = rt::Manifest::parse(
+        tessera::test::replaced(
+            tessera::test::fa2ManifestText(), "  \"resources\"",
+            R"(  "tensor_maps": [{"tensor": "K", "box": [64, 64]},
+                                 {"tensor": "V", "box": [128, 64]}],
+  "resources")"),
+        "fa2.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.message();
+    manifest = parsed.take();
+  }
+};
+
+} // namespace
+
+// The driver's arrays are innermost first: sizes (64, 1000, 32), the byte
+// strides of the outer dimensions (64 * 2, 64000 * 2), the box (64 columns,
+// then the rows, 1 in the batch-head dimension).
+TEST_F(TensorMapPlanTest, DescribesTheTensorsInnermostFirst) {
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  ASSERT_EQ(plan->tensorMaps.size(), 2u);
+  const rt::TensorMapRequest &k = plan->tensorMaps[0];
+  EXPECT_EQ(k.address, 0x7f0000000000u + 0x1000000);
+  EXPECT_EQ(k.dtype, rt::DType::F16);
+  EXPECT_EQ(k.rank, 3u);
+  EXPECT_EQ(k.dims[0], 64u);
+  EXPECT_EQ(k.dims[1], 1000u);
+  EXPECT_EQ(k.dims[2], 32u);
+  EXPECT_EQ(k.strides[0], 128u);
+  EXPECT_EQ(k.strides[1], 128000u);
+  EXPECT_EQ(k.box[0], 64u);
+  EXPECT_EQ(k.box[1], 64u);
+  EXPECT_EQ(k.box[2], 1u);
+  EXPECT_EQ(plan->tensorMaps[1].box[1], 128u);
+  EXPECT_EQ(plan->tensorMaps[1].address, 0x7f0000000000u + 0x2000000);
+  // The maps follow the packed values at launch: the plan packs the rest.
+  EXPECT_EQ(plan->numParams() + 2, manifest.numKernelParams());
+}
+
+TEST_F(TensorMapPlanTest, RejectsWhatATensorMapCannotDescribe) {
+  // A stride of a dimension of size 1 is never applied: any valid one is
+  // encoded instead.
+  editTensor(1, [](rt::TensorArg &t) {
+    t.sizes[0] = 1;
+    t.strides[0] = 8;
+  });
+  editTensor(2, [](rt::TensorArg &t) {
+    t.sizes[0] = 1;
+    t.strides[0] = 8;
+  });
+  editTensor(0, [](rt::TensorArg &t) { t.sizes[0] = 1; });
+  editTensor(3, [](rt::TensorArg &t) { t.sizes[0] = 1; });
+  editTensor(4, [](rt::TensorArg &t) { t.sizes[0] = 1; });
+  rt::Expected<rt::LaunchPlan> plan = rt::planLaunch(manifest, args);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  EXPECT_EQ(plan->tensorMaps[0].strides[1] % 16, 0u);
+  EXPECT_GE(plan->tensorMaps[0].strides[1], 128000u);
+  SetUp();
+  // An empty tensor has no tensor map.
+  for (size_t i = 0; i < 5; ++i)
+    editTensor(i, [](rt::TensorArg &t) { t.sizes[1] = 0; });
+  EXPECT_EQ(error(), "argument 1 (K): its tensor map (for TMA copies) needs "
+                     "sizes in [1, 2^32], got 0 in dimension 1");
+}

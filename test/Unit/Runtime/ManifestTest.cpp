@@ -566,3 +566,69 @@ TEST(DType, NamesAndSizes) {
 }
 
 } // namespace
+
+namespace {
+
+/// The FA2 manifest with tensor maps for K and V (TMA copies), before
+/// "resources".
+std::string withTensorMaps(const std::string &maps) {
+  return replaced(fa2ManifestText(), "  \"resources\"",
+                  "  \"tensor_maps\": " + maps + ",\n  \"resources\"");
+}
+
+} // namespace
+
+TEST(Manifest, ReadsAndWritesTensorMaps) {
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(
+      withTensorMaps(R"([{"tensor": "K", "box": [64, 64], "swizzle": 128},
+                         {"tensor": "V", "box": [128, 64]}])"),
+      "out/fa2.json");
+  ASSERT_TRUE(m.ok()) << m.message();
+  ASSERT_EQ(m->tensorMaps.size(), 2u);
+  EXPECT_EQ(m->tensorMaps[0].tensor, "K");
+  EXPECT_EQ(m->tensorMaps[0].param, 1u);
+  EXPECT_EQ(m->tensorMaps[1].param, 2u);
+  EXPECT_EQ(m->tensorMaps[1].box, (std::array<int64_t, 2>{128, 64}));
+  EXPECT_EQ(m->tensorMaps[1].swizzle, 128);
+  // Each map is one more .param, after the parameters' values.
+  EXPECT_EQ(m->numKernelParams(), 4 * 7 + 5 + 1 + 2u);
+  std::string text = m->toJson();
+  EXPECT_NE(text.find("  \"tensor_maps\": [\n    {\n      \"tensor\": \"K\",\n"
+                      "      \"box\": [\n        64,\n        64\n      ],\n"
+                      "      \"swizzle\": 128\n    },"),
+            std::string::npos)
+      << text;
+  rt::Expected<rt::Manifest> again = rt::Manifest::parse(text, "out/fa2.json");
+  ASSERT_TRUE(again.ok()) << again.message();
+  EXPECT_EQ(again->toJson(), text);
+}
+
+TEST(Manifest, ValidatesTensorMaps) {
+  auto error = [](const std::string &maps) {
+    return parseError(withTensorMaps(maps));
+  };
+  EXPECT_EQ(error(R"({"tensor": "K"})"),
+            "x.json: tensor_maps: expected an array, got an object");
+  EXPECT_EQ(error(R"([{"tensor": "W", "box": [64, 64]}])"),
+            "x.json: tensor_maps[0].tensor: \"W\" is not a tensor parameter");
+  EXPECT_EQ(error(R"([{"tensor": "sm_scale", "box": [64, 64]}])"),
+            "x.json: tensor_maps[0].tensor: \"sm_scale\" is not a tensor "
+            "parameter");
+  EXPECT_EQ(error(R"([{"tensor": "Lse", "box": [64, 32]}])"),
+            "x.json: tensor_maps[0].tensor: tensor maps describe f16 and bf16 "
+            "tensors, \"Lse\" is f32");
+  EXPECT_EQ(error(R"([{"tensor": "K", "box": [64]}])"),
+            "x.json: tensor_maps[0].box: expected [rows, columns]");
+  EXPECT_EQ(error(R"([{"tensor": "K", "box": [512, 64]}])"),
+            "x.json: tensor_maps[0].box[0]: expected a value in [1, 256], got "
+            "512");
+  // A 128-byte swizzle takes rows of at most 128 bytes (64 16-bit columns).
+  EXPECT_EQ(error(R"([{"tensor": "K", "box": [64, 128]}])"),
+            "x.json: tensor_maps[0].box[1]: expected a value in [1, 64], got "
+            "128");
+  EXPECT_EQ(error(R"([{"tensor": "K", "box": [64, 4]}])"),
+            "x.json: tensor_maps[0].box[1]: expected a box row of a multiple "
+            "of 16 bytes, got 8");
+  EXPECT_EQ(error(R"([{"tensor": "K", "box": [64, 64], "swizzle": 64}])"),
+            "x.json: tensor_maps[0].swizzle: expected 128 (bytes)");
+}

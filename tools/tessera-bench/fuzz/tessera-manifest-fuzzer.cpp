@@ -224,7 +224,8 @@ void checkManifest(const rt::Manifest &manifest,
 void checkPlan(const rt::Manifest &manifest,
                const std::vector<rt::KernelArg> &args,
                const rt::LaunchPlan &plan) {
-  FUZZ_CHECK(plan.numParams() == manifest.numKernelParams());
+  FUZZ_CHECK(plan.numParams() + plan.tensorMaps.size() ==
+             manifest.numKernelParams());
   FUZZ_CHECK(plan.grid[0] >= 1 && plan.grid[0] <= INT32_MAX);
   FUZZ_CHECK(plan.grid[1] >= 1 && plan.grid[1] <= 65535);
   FUZZ_CHECK(plan.grid[2] >= 1 && plan.grid[2] <= 65535);

@@ -53,6 +53,12 @@ void populateTileMemoryToNVVMPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns,
                                       const TileToNVVMPatternOptions &options);
 
+/// The pipelined copies tilegpu-select-copies gave to TMA (sm_90a): the
+/// copy (cp.async.bulk.tensor onto an mbarrier), the wait for a stage, and
+/// the rings' mbarriers.
+void populateTileTmaToNVVMPatterns(const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
+
 /// tilegpu.convert_layout through shared memory.
 void populateTileLayoutConversionToNVVMPatterns(
     const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,

@@ -1,0 +1,221 @@
+//===- TmaCopies.cpp - Pipelined tiles copied by TMA onto mbarriers -------===//
+//
+// Part of Tessera. The rings tilegpu-select-copies gave to TMA: one thread
+// arms a stage's mbarrier with the tile's bytes and issues one
+// cp.async.bulk.tensor box per 64-column panel (the tensor map's 128-byte
+// swizzle writes exactly the layout of SharedLayout.h); every thread waits
+// on the stage's barrier before reading it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternsCommon.h"
+#include "tessera/Conversion/SharedLayout/SharedLayout.h"
+#include "tessera/Conversion/TileToNVVM/TileToNVVM.h"
+
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::lowering;
+using namespace tessera::tilegpu;
+
+namespace {
+
+/// How long one mbarrier.try_wait may suspend the thread before it tries
+/// again (a hint, in nanoseconds).
+constexpr int64_t kWaitTicks = 0x989680;
+
+/// The address of the mbarrier of stage `stage` (an i32, or none for the
+/// first) of the buffer whose barriers start at `op`'s
+/// tilegpu.barrier_offset.
+FailureOr<Value> barrierAddress(OpBuilder &b, Location loc, Operation *op,
+                                Value stage) {
+  auto offset =
+      op->getAttrOfType<IntegerAttr>(TileGPUDialect::kBarrierOffsetAttrName);
+  if (!offset)
+    return op->emitOpError() << "expected '"
+                             << TileGPUDialect::kBarrierOffsetAttrName
+                             << "' (run tilegpu-allocate-shared first)";
+  Value base = sharedBase(b, loc, offset.getInt());
+  if (!stage)
+    return base;
+  Value bytes = arith::MulIOp::create(b, loc, stage, i32Const(b, loc, 8));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes})
+      .getResult();
+}
+
+/// Runs `body` in thread 0 only (and only where `pred`, when given, holds).
+void inFirstThread(OpBuilder &b, Location loc, Value pred,
+                   function_ref<void(OpBuilder &, Location)> body) {
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      ThreadIds::get(b, loc).tid,
+                                      i32Const(b, loc, 0));
+  if (pred)
+    first = arith::AndIOp::create(b, loc, first, pred);
+  scf::IfOp::create(b, loc, first, [&](OpBuilder &nested, Location l) {
+    body(nested, l);
+    scf::YieldOp::create(nested, l);
+  });
+}
+
+/// The addresses of the `stages` barriers that start at `barriers`.
+SmallVector<Value> stageBarriers(OpBuilder &b, Location loc, Value barriers,
+                                 int64_t stages) {
+  SmallVector<Value> addresses;
+  for (int64_t s = 0; s < stages; ++s)
+    addresses.push_back(LLVM::GEPOp::create(b, loc, barriers.getType(),
+                                            b.getI8Type(), barriers,
+                                            ArrayRef<LLVM::GEPArg>{8 * s}));
+  return addresses;
+}
+
+/// A TMA tilegpu.async_load: thread 0 expects the tile's bytes on the
+/// stage's barrier (arriving once), then copies each 64-column panel as a
+/// box of the parameter's tensor map at (column, row, outer indices...),
+/// innermost first. Boxes past the tensor's sizes are zero-filled and still
+/// count their full bytes.
+struct TmaLoadLowering : public OpConversionPattern<AsyncLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasAttr(TileGPUDialect::kTmaAttrName))
+      return failure();
+    auto type = cast<RankedTensorType>(op.getTileType());
+    FailureOr<int64_t> offset = sharedOffsetOf(op);
+    if (failed(offset))
+      return failure();
+    if (*offset % 1024 != 0)
+      return op.emitOpError()
+             << "expected a TMA copy's buffer to start on a 1024-byte "
+                "boundary (the 128-byte swizzle's period), got offset "
+             << *offset;
+    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    auto maps = func ? func->getAttrOfType<ArrayAttr>(kTensorMapsAttr)
+                     : ArrayAttr();
+    auto index = op->getAttrOfType<IntegerAttr>(kTensorMapAttr);
+    if (!maps || !index || index.getInt() >= int64_t(maps.size()))
+      return op.emitOpError("expected a tensor map for the TMA copy (the "
+                            "kernel signature assigns them)");
+    Value tensorMap = func.getArgument(func.getNumArguments() - maps.size() +
+                                       index.getInt());
+    Location loc = op.getLoc();
+    FailureOr<Value> barrier =
+        barrierAddress(rewriter, loc, op, adaptor.getStage());
+    if (failed(barrier))
+      return failure();
+    Value tile = stageBase(rewriter, loc, *offset, adaptor.getStage(), type);
+    SharedTileLayout layout(type);
+    ValueRange indices = adaptor.getIndices();
+    inFirstThread(rewriter, loc, adaptor.getPred(), [&](OpBuilder &b,
+                                                        Location l) {
+      NVVM::MBarrierArriveExpectTxOp::create(
+          b, l, Type(), *barrier, i32Const(b, l, tileBytes(type)),
+          NVVM::MemScopeKindAttr::get(b.getContext(), NVVM::MemScopeKind::CTA),
+          b.getBoolAttr(false), Value());
+      for (int64_t panel = 0; panel < layout.cols / kTmaBoxColumns; ++panel) {
+        SmallVector<Value> coords{
+            addI32(b, l, indices.back(), panel * kTmaBoxColumns)};
+        for (Value index : llvm::reverse(indices.drop_back()))
+          coords.push_back(index);
+        // The CTA's own shared memory, as the shared::cluster address the
+        // instruction takes.
+        Value dst = LLVM::AddrSpaceCastOp::create(
+            b, l, LLVM::LLVMPointerType::get(b.getContext(), 7),
+            LLVM::GEPOp::create(
+                b, l, tile.getType(), b.getI8Type(), tile,
+                ArrayRef<LLVM::GEPArg>{panel * layout.panelBytes()}));
+        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+            b, l, dst, tensorMap, coords, *barrier, ValueRange(), Value(),
+            Value(),
+            NVVM::TMALoadModeAttr::get(b.getContext(),
+                                       NVVM::TMALoadMode::TILE),
+            b.getBoolAttr(false), NVVM::CTAGroupKindAttr(), Value());
+      }
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tilegpu.stage_wait: every thread waits for the phase.
+struct StageWaitLowering : public OpConversionPattern<StageWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(StageWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> barrier =
+        barrierAddress(rewriter, loc, op, adaptor.getStage());
+    if (failed(barrier))
+      return failure();
+    NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, *barrier,
+                                          adaptor.getPhase(),
+                                          i32Const(rewriter, loc, kWaitTicks));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tilegpu.ring_init: barrier (the memory may still be read as another
+/// buffer), thread 0 initializes each stage's barrier for one arrival, the
+/// fence makes the initialization visible to the copy engine, and a second
+/// barrier to every thread.
+struct RingInitLowering : public OpConversionPattern<RingInitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(RingInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> barriers = barrierAddress(rewriter, loc, op, Value());
+    if (failed(barriers))
+      return failure();
+    NVVM::Barrier0Op::create(rewriter, loc);
+    inFirstThread(rewriter, loc, Value(), [&](OpBuilder &b, Location l) {
+      for (Value barrier : stageBarriers(b, l, *barriers, op.getStages()))
+        NVVM::MBarrierInitOp::create(b, l, barrier, i32Const(b, l, 1),
+                                     Value());
+      NVVM::FenceMbarrierInitOp::create(b, l);
+    });
+    NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tilegpu.ring_inval: thread 0 invalidates the barriers (the CTA has
+/// synchronized after its last wait).
+struct RingInvalLowering : public OpConversionPattern<RingInvalOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(RingInvalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> barriers = barrierAddress(rewriter, loc, op, Value());
+    if (failed(barriers))
+      return failure();
+    inFirstThread(rewriter, loc, Value(), [&](OpBuilder &b, Location l) {
+      for (Value barrier : stageBarriers(b, l, *barriers, op.getStages()))
+        NVVM::MBarrierInvalOp::create(b, l, barrier);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tessera::populateTileTmaToNVVMPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  patterns.add<TmaLoadLowering, StageWaitLowering, RingInitLowering,
+               RingInvalLowering>(converter, patterns.getContext());
+}

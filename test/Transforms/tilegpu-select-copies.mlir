@@ -1,0 +1,54 @@
+// RUN: tessera-opt %s -split-input-file -tilegpu-select-copies=tma=true -verify-diagnostics | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-select-copies | FileCheck %s --check-prefix=NOTMA
+// RUN: not tessera-opt %s -split-input-file -tilegpu-select-copies="tma=true require-tma=true" 2>&1 | FileCheck %s --check-prefix=REQUIRE
+
+// The loads tilegpu-pipeline turns into rings get tilegpu.tma where one box
+// per 64-column panel copies them from a kernel parameter: not the 32-column
+// tile (no 128-byte panels), not the load from a narrowed view (its tensor
+// map would need the narrowed sizes), not the load outside the loop.
+// CHECK-LABEL: func.func @select
+// CHECK: tile.load %{{.*}} : !tile.view<f16, 2> -> tensor<64x64xf16
+// CHECK: scf.for
+// CHECK: tile.load %arg0{{.*}} {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16
+// CHECK: tile.load %arg1{{.*}} {tilegpu.tma} : !tile.view<bf16, 3> -> tensor<128x128xbf16
+// CHECK: tile.load %arg2{{.*}} : !tile.view<f16, 2> -> tensor<64x32xf16
+// CHECK-NOT: tilegpu.tma
+// CHECK: return
+// Without tma (a chip without the Hopper path) nothing is marked.
+// NOTMA-LABEL: func.func @select
+// NOTMA-NOT: tilegpu.tma
+// REQUIRE: error: 'tile.load' op cannot be a TMA copy (--copies=tma): the tile is not stored as 64-column panels of whole 8-row groups
+// REQUIRE: error: 'tile.load' op cannot be a TMA copy (--copies=tma): the view is not a kernel parameter
+#shared = #tilegpu.shared<transposed = false>
+func.func @select(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<bf16, 3> {tile.role = "input"},
+                  %w: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %q = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  %narrow = tile.narrow %k, 0, %c64, %c64 : !tile.view<f16, 2>
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    %vt = tile.load %v[%c0, %i, %c0] : !tile.view<bf16, 3> -> tensor<128x128xbf16, #shared>
+    %wt = tile.load %w[%i, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
+    %nt = tile.load %narrow[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  }
+  return
+}
+
+// -----
+
+// Without pipelining (num_stages 1) there is no ring to fill with TMA.
+// CHECK-LABEL: func.func @unpipelined
+// CHECK-NOT: tilegpu.tma
+// REQUIRE: error: cannot copy tiles with TMA (--copies=tma): only pipelined loads are, and the kernel has 1 stage
+#shared = #tilegpu.shared<transposed = false>
+func.func @unpipelined(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  }
+  return
+}
