@@ -53,6 +53,10 @@ static std::optional<int64_t> barrierBufferId(Operation *op) {
     return inval.getBuffer();
   if (auto wait = dyn_cast<tilegpu::StageWaitOp>(op))
     return wait.getBuffer();
+  if (auto acquire = dyn_cast<tilegpu::StageAcquireOp>(op))
+    return acquire.getBuffer();
+  if (auto release = dyn_cast<tilegpu::StageReleaseOp>(op))
+    return release.getBuffer();
   return std::nullopt;
 }
 
@@ -96,15 +100,23 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
   kernel.walk([&](Operation *op) {
     std::optional<int64_t> id = barrierBufferId(op);
     auto it = id ? byId.find(*id) : byId.end();
-    if (it != byId.end())
-      buffers[it->second].barrierOps.push_back(op);
+    if (it == byId.end())
+      return;
+    buffers[it->second].barrierOps.push_back(op);
+    if (auto init = dyn_cast<tilegpu::RingInitOp>(op))
+      buffers[it->second].emptyBarriers |= init.getArrivals().has_value();
   });
 
-  // Live range, at the level of the buffer's first op: from that op to the
-  // last use of the tile (or of a transpose of it). A use inside a loop
-  // keeps the buffer for the whole loop.
+  // Live range, at the level of the block that holds all the buffer's ops
+  // (a warp-specialized ring's producer and consumer loops run at once: its
+  // level is the whole tilegpu.warp_specialize): from the first to the last
+  // use of the tile (or of a transpose of it). A use inside a loop keeps the
+  // buffer for the whole loop.
   for (Buffer &buffer : buffers) {
     Block *block = buffer.ops.front()->getBlock();
+    for (Operation *op : buffer.ops)
+      while (!block->findAncestorOpInBlock(*op))
+        block = block->getParentOp()->getBlock();
     buffer.start = first[buffer.ops.front()];
     buffer.end = buffer.start;
     auto extend = [&](Operation *user) {
@@ -185,7 +197,8 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     if (buffer.barrierOps.empty())
       continue;
     buffer.barrierOffset = llvm::alignTo(totalSize, 8);
-    totalSize = buffer.barrierOffset + 8 * buffer.stages;
+    totalSize = buffer.barrierOffset +
+                8 * buffer.stages * (buffer.emptyBarriers ? 2 : 1);
   }
 }
 
@@ -198,9 +211,14 @@ void SharedAllocation::annotate(func::FuncOp kernel) const {
         op->setAttr(tilegpu::TileGPUDialect::kBarrierOffsetAttrName,
                     b.getI64IntegerAttr(buffer.barrierOffset));
     }
-    for (Operation *op : buffer.barrierOps)
+    // Acquire and release use the empty barriers, after the full ones.
+    for (Operation *op : buffer.barrierOps) {
+      int64_t offset = buffer.barrierOffset;
+      if (isa<tilegpu::StageAcquireOp, tilegpu::StageReleaseOp>(op))
+        offset += 8 * buffer.stages;
       op->setAttr(tilegpu::TileGPUDialect::kBarrierOffsetAttrName,
-                  b.getI64IntegerAttr(buffer.barrierOffset));
+                  b.getI64IntegerAttr(offset));
+    }
   }
   kernel->setAttr("tessera.shared_bytes", b.getI64IntegerAttr(totalSize));
 }

@@ -77,7 +77,9 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectCopies(copies));
   TileGPUPipelineOptions pipelining;
   pipelining.numStages = options.numStages;
+  pipelining.warpSpecialize = options.warpSpecialize;
   pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));
+  pm.addNestedPass<func::FuncOp>(createTileGPUWarpSpecialize());
   TileGPUAllocateSharedOptions allocation;
   allocation.chip = options.chip;
   pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared(allocation));

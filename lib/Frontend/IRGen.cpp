@@ -368,11 +368,14 @@ FailureOr<int64_t> KernelGen::evalPositiveOption(const Expr &expr,
 LogicalResult KernelGen::setKernelAttrs() {
   for (const KeywordArg &option : decl.options) {
     if (!llvm::is_contained(
-            {"grid", "num_warps", "num_stages", "overlap_dots"}, option.name))
+            {"grid", "num_warps", "num_stages", "overlap_dots",
+             "warp_specialize"},
+            option.name))
       return diags.error(option.loc, "unknown '@kernel' option '" +
                                          option.name +
                                          "'; expected grid, num_warps, "
-                                         "num_stages or overlap_dots");
+                                         "num_stages, overlap_dots or "
+                                         "warp_specialize");
     if (findOption(option.name) != &option)
       return diags.error(option.loc, "'@kernel' option '" + option.name +
                                          "' is given twice");
@@ -446,17 +449,23 @@ LogicalResult KernelGen::setKernelAttrs() {
                 builder.getI32IntegerAttr(static_cast<int32_t>(numWarps)));
   func->setAttr(tile::TileDialect::kNumStagesAttrName,
                 builder.getI32IntegerAttr(static_cast<int32_t>(numStages)));
-  if (const KeywordArg *option = findOption("overlap_dots")) {
+  // Schedule requests: booleans, kept on the kernel for the GPU passes.
+  const std::pair<StringRef, StringRef> flags[] = {
+      {"overlap_dots", tile::TileDialect::kOverlapDotsAttrName},
+      {"warp_specialize", tile::TileDialect::kWarpSpecializeAttrName}};
+  for (auto [name, attrName] : flags) {
+    const KeywordArg *option = findOption(name);
+    if (!option)
+      continue;
     FailureOr<ConstValue> value =
         evaluateConstant(*option->value, constants, diags);
     if (failed(value))
       return failure();
     if (!value->isBool())
       return diags.error(option->value->getLoc(),
-                         "expected 'overlap_dots' to be True or False, got " +
-                             value->str());
-    func->setAttr(tile::TileDialect::kOverlapDotsAttrName,
-                  builder.getBoolAttr(value->boolValue));
+                         "expected '" + name.str() +
+                             "' to be True or False, got " + value->str());
+    func->setAttr(attrName, builder.getBoolAttr(value->boolValue));
   }
   return success();
 }

@@ -68,8 +68,75 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
   AsyncCommitOp::create(b, loc);
 }
 
+/// The producer loop of a warp-specialized pipeline, before `loop`: the
+/// same iterations, each waiting until the consumers have released the
+/// stage its copies fill (the phase before the first pass over the ring
+/// counts as released), then copying. It runs as far ahead as the ring
+/// allows; tilegpu-warp-specialize gives it to the producer warp.
+void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
+                       ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> ids,
+                       unsigned stages) {
+  Location loc = loop.getLoc();
+  auto producer = scf::ForOp::create(b, loc, loop.getLowerBound(),
+                                     loop.getUpperBound(), loop.getStep());
+  producer->setAttr(TileGPUDialect::kProducerAttrName, b.getUnitAttr());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(producer.getBody());
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
+  Value iv = producer.getInductionVar();
+  Value k = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
+      loop.getStep());
+  Value always = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), iv);
+  // The stage and the acquire phase of iteration k, per ring size.
+  DenseMap<unsigned, std::pair<Value, Value>> stagePhases;
+  for (auto [constLoad, id] : llvm::zip(loads, ids)) {
+    tile::LoadOp load = constLoad;
+    unsigned ring = ringStages(load, stages);
+    auto &[stage, phase] = stagePhases[ring];
+    if (!stage) {
+      stage = arith::RemSIOp::create(b, loc, k, constant(ring));
+      Value pass = arith::DivSIOp::create(b, loc, k, constant(ring));
+      phase = arith::RemSIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, pass, constant(1)),
+          constant(2));
+    }
+    StageAcquireOp::create(b, load.getLoc(), stage, phase, id);
+    SmallVector<Value> indices;
+    for (Value index : load.getIndices())
+      indices.push_back(recompute(b, index, loop, mapping));
+    auto copy = AsyncLoadOp::create(b, load.getLoc(), load.getView(), indices,
+                                    stage, always, b.getI64IntegerAttr(id),
+                                    TypeAttr::get(load.getType()));
+    copy->setAttr(kStagesAttr, b.getI64IntegerAttr(ring));
+    copy->setAttr(TileGPUDialect::kTmaAttrName, b.getUnitAttr());
+  }
+}
+
+/// Whether the pipelines of `kernel` (its `loops`) can be warp-specialized:
+/// every loop with pipelined loads is at the kernel's top level (the
+/// producer runs the loops one after the other) and copies only by TMA (a
+/// producer thread issues those). Otherwise the kernel keeps the pipeline
+/// every thread runs.
+bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
+  bool any = false;
+  for (scf::ForOp loop : loops) {
+    SmallVector<tile::LoadOp> loads = pipelinedLoads(loop);
+    if (loads.empty())
+      continue;
+    if (loop->getParentOp() != kernel || !llvm::all_of(loads, isTma))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
-                           int64_t &nextBufferId) {
+                           int64_t &nextBufferId, bool specialized) {
   SmallVector<tile::LoadOp> loads = pipelinedLoads(loop);
   if (loads.empty())
     return success();
@@ -96,12 +163,20 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   };
   Value lb = loop.getLowerBound(), step = loop.getStep();
 
-  // The mbarriers of the TMA rings, ready before their first copy.
+  // The mbarriers of the TMA rings, ready before their first copy; a
+  // warp-specialized ring also has a barrier per stage on which each
+  // consumer warp releases the stage.
+  IntegerAttr arrivals;
+  if (specialized)
+    arrivals = b.getI64IntegerAttr(
+        tile::TileDialect::getNumWarps(loop->getParentOp()));
   for (auto [id, ring] : tmaRings)
-    RingInitOp::create(b, loc, id, ring);
+    RingInitOp::create(b, loc, id, ring, arrivals);
+  if (specialized)
+    buildProducerLoop(b, loop, loads, ids, stages);
 
   // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
-  for (unsigned s = 0; s + 1 < stages; ++s) {
+  for (unsigned s = 0; !specialized && s + 1 < stages; ++s) {
     Value iv = arith::AddIOp::create(
         b, loc, lb,
         arith::MulIOp::create(b, loc, step, constant(s)));
@@ -127,14 +202,16 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   };
   for (tile::LoadOp load : loads)
     stageIn(k, ringStages(load, stages));
-  AsyncWaitOp::create(b, loc, stages - 2);
-  Value ahead = constant(stages - 1);
-  Value nextIv = arith::AddIOp::create(
-      b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
-  Value kAhead = arith::AddIOp::create(b, loc, k, ahead);
-  issueCopies(
-      b, loc, loop, loads, ids, nextIv,
-      [&](unsigned ring) { return stageIn(kAhead, ring); }, stages);
+  if (!specialized) {
+    AsyncWaitOp::create(b, loc, stages - 2);
+    Value ahead = constant(stages - 1);
+    Value nextIv = arith::AddIOp::create(
+        b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
+    Value kAhead = arith::AddIOp::create(b, loc, k, ahead);
+    issueCopies(
+        b, loc, loop, loads, ids, nextIv,
+        [&](unsigned ring) { return stageIn(kAhead, ring); }, stages);
+  }
 
   // The index computations of the replaced loads (a block-table read, its
   // arithmetic) become dead once the loads are gone; collect them first
@@ -177,6 +254,32 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     load.getResult().replaceAllUsesWith(view.getResult());
     load.erase();
   }
+  // Warp-specialized: at the end of iteration k each warp releases the
+  // stage read in iteration k - lag (a tile still read by the next
+  // iteration, tilegpu.read_lag, is released one iteration later).
+  if (specialized) {
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    for (auto [load, id] : llvm::zip(loads, ids)) {
+      unsigned ring = ringStages(load, stages);
+      int64_t lag = ring - stages;
+      if (lag == 0) {
+        StageReleaseOp::create(b, loc, stageValues.lookup({k, ring}), id);
+        continue;
+      }
+      Value read = arith::SubIOp::create(b, loc, k, constant(lag));
+      Value released = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                             read, constant(0));
+      scf::IfOp::create(b, loc, released, [&](OpBuilder &nested, Location l) {
+        Value stage = arith::RemSIOp::create(nested, l, read,
+                                             arith::ConstantIntOp::create(
+                                                 nested, l, b.getI32Type(),
+                                                 ring));
+        StageReleaseOp::create(nested, l, stage, id);
+        scf::YieldOp::create(nested, l);
+      });
+    }
+  }
+
   // Users before their operands: erasing one can leave its operand unused.
   SmallVector<Operation *> dead(indexOps.begin(), indexOps.end());
   llvm::sort(dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
@@ -188,7 +291,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, 0);
   for (auto [id, ring] : tmaRings)
-    RingInvalOp::create(b, loc, id, ring);
+    RingInvalOp::create(b, loc, id, ring, /*empty=*/specialized);
   return success();
 }
 
@@ -211,9 +314,12 @@ struct TileGPUPipelinePass
       return;
     SmallVector<scf::ForOp> loops;
     kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    bool specialized =
+        (warpSpecialize || tile::TileDialect::getWarpSpecialize(kernel)) &&
+        canWarpSpecialize(kernel, loops);
     int64_t nextBufferId = 0;
     for (scf::ForOp loop : loops)
-      if (failed(pipelineLoop(loop, stages, nextBufferId)))
+      if (failed(pipelineLoop(loop, stages, nextBufferId, specialized)))
         return signalPassFailure();
   }
 };

@@ -103,6 +103,11 @@ struct Options {
       "copies", cl::desc("How pipelined tiles reach shared memory"),
       cl::cat(compileCategory), cl::init(tessera::CopyKind::Auto),
       tessera::copyKindValues()};
+  cl::opt<bool> warpSpecialize{
+      "warp-specialize",
+      cl::desc("Give the TMA copies of every kernel to a producer "
+               "warpgroup, as @kernel(warp_specialize=True) does (sm_90a)"),
+      cl::cat(compileCategory), cl::init(false)};
   cl::opt<bool> noCubin{"no-cubin",
                         cl::desc("Write PTX and manifest only (no ptxas)"),
                         cl::cat(compileCategory), cl::init(false)};
@@ -233,6 +238,7 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   pipeline.maxVectorBytes = options.maxVectorBytes.getValue();
   pipeline.mma = options.mma.getValue();
   pipeline.copies = options.copies.getValue();
+  pipeline.warpSpecialize = options.warpSpecialize.getValue();
   mlir::PassManager pm(module.getContext());
   tessera::buildTileToGPUPipeline(pm, pipeline);
   if (options.emit != EmitKind::Gpu)

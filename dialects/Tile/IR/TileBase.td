@@ -48,6 +48,10 @@ def Tile_Dialect : Dialect {
     /// `@kernel(overlap_dots=True)`: on wgmma targets, each loop's last dot
     /// runs under the next iteration's work (tilegpu-schedule-dots).
     static constexpr ::llvm::StringLiteral kOverlapDotsAttrName = "tile.overlap_dots";
+    /// `@kernel(warp_specialize=True)`: on TMA targets, a producer warpgroup
+    /// issues the copies of the kernel's pipelined loops while its warps
+    /// compute (tilegpu-pipeline, tilegpu-warp-specialize).
+    static constexpr ::llvm::StringLiteral kWarpSpecializeAttrName = "tile.warp_specialize";
     static constexpr ::llvm::StringLiteral kShapeAttrName = "tile.shape";
     static constexpr ::llvm::StringLiteral kRoleAttrName = "tile.role";
     static constexpr ::llvm::StringLiteral kInitAttrName = "tile.init";
@@ -65,6 +69,8 @@ def Tile_Dialect : Dialect {
     static unsigned getNumStages(::mlir::Operation *kernel);
     /// Whether `kernel` asks for overlapped dots (`tile.overlap_dots`).
     static bool getOverlapDots(::mlir::Operation *kernel);
+    /// Whether `kernel` asks for warp specialization (`tile.warp_specialize`).
+    static bool getWarpSpecialize(::mlir::Operation *kernel);
   }];
 }
 

@@ -143,13 +143,19 @@ bool TileDialect::getOverlapDots(Operation *kernel) {
   return attr && attr.getValue();
 }
 
+bool TileDialect::getWarpSpecialize(Operation *kernel) {
+  auto attr = kernel->getAttrOfType<BoolAttr>(kWarpSpecializeAttrName);
+  return attr && attr.getValue();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   bool isKernelAttr = name == kKernelAttrName || name == kSizesAttrName ||
                       name == kGridAttrName || name == kConstantsAttrName ||
                       name == kNumWarpsAttrName || name == kNumStagesAttrName ||
-                      name == kOverlapDotsAttrName;
+                      name == kOverlapDotsAttrName ||
+                      name == kWarpSpecializeAttrName;
   if (!isKernelAttr)
     return op->emitError() << "unknown tile dialect attribute '" << name << "'";
   // Kernel metadata stays on the function through lowering (func.func, then
@@ -178,7 +184,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   // dialect does not depend on tilegpu).
   if (name == kNumWarpsAttrName)
     return verifyIntInRange(op, attr, 32, "a CTA has at most 1024 threads");
-  if (name == kOverlapDotsAttrName) {
+  if (name == kOverlapDotsAttrName || name == kWarpSpecializeAttrName) {
     if (!isa<BoolAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
                              << "' to be a boolean, got " << attr.getValue();

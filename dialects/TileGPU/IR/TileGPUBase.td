@@ -57,9 +57,17 @@ def TileGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kTmaAttrName = "tilegpu.tma";
     /// The byte offset of the mbarriers of a TMA-filled buffer, one 8-byte
     /// barrier per stage (tilegpu-allocate-shared), on its
-    /// tilegpu.async_load, stage_wait, ring_init and ring_inval ops.
+    /// tilegpu.async_load, stage_wait, ring_init and ring_inval ops; on its
+    /// stage_acquire and stage_release, the offset of its empty barriers
+    /// (a warp-specialized ring's second row of barriers).
     static constexpr ::llvm::StringLiteral kBarrierOffsetAttrName =
         "tilegpu.barrier_offset";
+    /// On an scf.for that tilegpu-pipeline made for the producer of a
+    /// warp-specialized kernel: it only acquires stages and issues their TMA
+    /// copies, ahead of the consumers' loop (tilegpu-warp-specialize moves
+    /// it into the producer region).
+    static constexpr ::llvm::StringLiteral kProducerAttrName =
+        "tilegpu.producer";
   }];
 }
 

@@ -6,6 +6,8 @@
 
 #include "TileGPU/IR/TileGPUDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -515,11 +517,21 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << "'";
     return success();
   }
+  if (name == kProducerAttrName) {
+    if (!isa<scf::ForOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute on an scf.for, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kBarrierOffsetAttrName) {
-    if (!isa<AsyncLoadOp, StageWaitOp, RingInitOp, RingInvalOp>(op))
+    if (!isa<AsyncLoadOp, StageWaitOp, StageAcquireOp, StageReleaseOp,
+             RingInitOp, RingInvalOp>(op))
       return op->emitError() << "expected '" << name
                              << "' on a tilegpu.async_load, stage_wait, "
-                                "ring_init or ring_inval, got it on '"
+                                "stage_acquire, stage_release, ring_init or "
+                                "ring_inval, got it on '"
                              << op->getName() << "'";
     std::optional<int64_t> offset = tile::getIntValue(attr.getValue());
     if (!offset || *offset < 0 || *offset >= maxSharedMemoryBytes() ||
@@ -654,4 +666,49 @@ LogicalResult DotWaitOp::verify() {
 
 LogicalResult StageViewOp::verify() {
   return verifySharedTile(*this, getResult().getType());
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  // setmaxnreg works on whole warpgroups, in steps of 8 registers.
+  if (getProducerWarps() % 4 != 0)
+    return emitOpError() << "expected producer_warps to be whole warpgroups "
+                            "(a multiple of 4), got "
+                         << getProducerWarps();
+  if (getProducerRegisters() % 8 != 0 || getConsumerRegisters() % 8 != 0)
+    return emitOpError() << "expected register counts that are multiples of "
+                            "8 (setmaxnreg), got "
+                         << getProducerRegisters() << " and "
+                         << getConsumerRegisters();
+  auto kernel = dyn_cast<func::FuncOp>((*this)->getParentOp());
+  if (!kernel || !kernel->hasAttr(tile::TileDialect::kKernelAttrName))
+    return emitOpError("expected to be in the body of a kernel");
+  if (*kernel.getOps<WarpSpecializeOp>().begin() != *this)
+    return emitOpError("expected one warp specialization per kernel");
+  int64_t consumerWarps = tile::TileDialect::getNumWarps(kernel);
+  if (consumerWarps % 4 != 0)
+    return emitOpError() << "expected the kernel's warps to be whole "
+                            "consumer warpgroups (a multiple of 4), got "
+                         << consumerWarps;
+  int64_t registers = 32 * (getProducerWarps() * getProducerRegisters() +
+                            consumerWarps * getConsumerRegisters());
+  if (registers > 65536)
+    return emitOpError() << "expected the warpgroups' registers to fit an "
+                            "SM's 65536, got "
+                         << registers;
+  // The producer only acquires stages and issues copies: its TMA loops and
+  // the scalar values they were cloned with.
+  WalkResult walk = getProducer().walk([&](Operation *op) {
+    bool allowed =
+        isa<scf::ForOp, scf::YieldOp, StageAcquireOp, AsyncLoadOp,
+            tile::LoadScalarOp>(op) ||
+        (op->getNumRegions() == 0 && isPure(op));
+    if (auto copy = dyn_cast<AsyncLoadOp>(op))
+      allowed = copy->hasAttr(TileGPUDialect::kTmaAttrName);
+    if (allowed)
+      return WalkResult::advance();
+    op->emitOpError("is not allowed in a producer region (only TMA copies, "
+                    "stage acquisitions and scalar computation)");
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
 }

@@ -93,12 +93,20 @@ def TileGPU_RingInitOp : TileGPU_Op<"ring_init"> {
     (the thread that issues the copy, with the copy's bytes); a fence and a
     second CTA barrier publish them to every thread and to the copy engine.
 
+    With `arrivals` (a warp-specialized ring), each stage also has an
+    "empty" mbarrier, after the full ones, expecting `arrivals` arrivals:
+    one per consumer warp releasing the stage (`tilegpu.stage_release`),
+    which the producer acquires (`tilegpu.stage_acquire`) before filling it
+    again.
+
     ```mlir
     tilegpu.ring_init {buffer = 0 : i64, stages = 2 : i64}
+    tilegpu.ring_init {arrivals = 8 : i64, buffer = 1 : i64, stages = 3 : i64}
     ```
   }];
   let arguments = (ins I64Attr:$buffer,
-                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$stages);
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$stages,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$arrivals);
   let assemblyFormat = "attr-dict";
 }
 
@@ -106,16 +114,17 @@ def TileGPU_RingInvalOp : TileGPU_Op<"ring_inval"> {
   let summary = "retire the mbarriers of a TMA-filled buffer";
   let description = [{
     After the pipelined loop has waited for every copy and the CTA has
-    synchronized, one thread invalidates the buffer's mbarriers, so the
-    memory may hold other data (or be initialized again when the loop runs
-    again).
+    synchronized, one thread invalidates the buffer's mbarriers (with
+    `empty`, the empty ones of a warp-specialized ring too), so the memory
+    may hold other data (or be initialized again when the loop runs again).
 
     ```mlir
     tilegpu.ring_inval {buffer = 0 : i64, stages = 2 : i64}
     ```
   }];
   let arguments = (ins I64Attr:$buffer,
-                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$stages);
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$stages,
+                       UnitAttr:$empty);
   let assemblyFormat = "attr-dict";
 }
 
@@ -133,6 +142,72 @@ def TileGPU_StageWaitOp : TileGPU_Op<"stage_wait"> {
   }];
   let arguments = (ins I32:$stage, I32:$phase, I64Attr:$buffer);
   let assemblyFormat = "`stage` $stage `phase` $phase attr-dict";
+}
+
+def TileGPU_StageAcquireOp : TileGPU_Op<"stage_acquire"> {
+  let summary = "wait until the consumers have released one stage of a buffer";
+  let description = [{
+    The producer thread of a warp-specialized pipeline waits on the "empty"
+    mbarrier of stage `stage` of buffer `buffer` for the completion of the
+    phase of parity `phase`: the `n`-th release of a stage by every
+    consumer warp completes the phase of parity `n % 2`, and before the
+    first (parity 1) the stage counts as released. Afterwards nothing reads
+    the stage and its next copy may be issued.
+
+    ```mlir
+    tilegpu.stage_acquire stage %s phase %p {buffer = 0 : i64}
+    ```
+  }];
+  let arguments = (ins I32:$stage, I32:$phase, I64Attr:$buffer);
+  let assemblyFormat = "`stage` $stage `phase` $phase attr-dict";
+}
+
+def TileGPU_StageReleaseOp : TileGPU_Op<"stage_release"> {
+  let summary = "tell the producer that this warp no longer reads a stage";
+  let description = [{
+    After its last read of stage `stage` of buffer `buffer` in an
+    iteration, each consumer warp synchronizes its lanes and arrives once on
+    the stage's "empty" mbarrier (release semantics: its reads happen before
+    the producer's next copy into the stage).
+
+    ```mlir
+    tilegpu.stage_release stage %s {buffer = 0 : i64}
+    ```
+  }];
+  let arguments = (ins I32:$stage, I64Attr:$buffer);
+  let assemblyFormat = "`stage` $stage attr-dict";
+}
+
+def TileGPU_WarpSpecializeOp : TileGPU_Op<"warp_specialize", [
+    SingleBlock, NoTerminator]> {
+  let summary = "run a producer and the consumers of a kernel in different warps";
+  let description = [{
+    The body of a warp-specialized kernel (`tilegpu-warp-specialize`): the
+    CTA has `producer_warps` more warps than the kernel's `tile.num_warps`.
+    Those extra warps (the last ones) give their registers back
+    (`setmaxnreg.dec` to `producer_registers`) and one thread of them runs
+    the `producer` region: the loops that acquire stages and issue their
+    TMA copies. The kernel's own warps take the registers
+    (`setmaxnreg.inc` to `consumer_registers`, where that is more than a
+    thread has at launch) and run the `consumer` region, whose CTA-wide
+    synchronization becomes a named barrier over the consumers alone.
+
+    ```mlir
+    tilegpu.warp_specialize {consumer_registers = 240 : i64,
+                             producer_registers = 24 : i64,
+                             producer_warps = 4 : i64} producer {
+      scf.for %i = %c0 to %n step %c64 { ... } {tilegpu.producer}
+    } consumer {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<4>]>:$producer_warps,
+                       ConfinedAttr<I64Attr, [IntMinValue<24>, IntMaxValue<256>]>:$producer_registers,
+                       ConfinedAttr<I64Attr, [IntMinValue<24>, IntMaxValue<256>]>:$consumer_registers);
+  let regions = (region SizedRegion<1>:$producer, SizedRegion<1>:$consumer);
+  let assemblyFormat = "attr-dict `producer` $producer `consumer` $consumer";
+  let hasVerifier = 1;
 }
 
 def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {

@@ -27,10 +27,13 @@ public:
     int64_t offset = -1;    ///< Bytes from the start of shared memory.
     unsigned stages = 1;
     /// The ops on the buffer's mbarriers (tilegpu.ring_init, ring_inval,
-    /// stage_wait) when TMA fills it: one 8-byte barrier per stage at
-    /// `barrierOffset`, after all the tiles (barriers are never shared).
+    /// stage_wait, stage_acquire, stage_release) when TMA fills it: one
+    /// 8-byte barrier per stage at `barrierOffset`, after all the tiles
+    /// (barriers are never shared), followed by as many "empty" barriers
+    /// when the ring is warp-specialized (`ring_init {arrivals}`).
     llvm::SmallVector<mlir::Operation *> barrierOps;
     int64_t barrierOffset = 0;
+    bool emptyBarriers = false;
     unsigned start = 0, end = 0; ///< Live range in program order (inclusive).
   };
 

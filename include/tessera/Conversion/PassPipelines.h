@@ -63,6 +63,11 @@ struct TesseraPipelineOptions
       llvm::cl::desc("How pipelined tiles reach shared memory (TMA needs "
                      "sm_90a)"),
       llvm::cl::init(CopyKind::Auto), copyKindValues()};
+  PassOptions::Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("Warp-specialize the TMA pipelines of every kernel, not "
+                     "only those with @kernel(warp_specialize=True)"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> maxRegisters{
       *this, "max-registers",
       llvm::cl::desc("Registers per thread (0: from the occupancy)"),

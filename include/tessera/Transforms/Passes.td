@@ -246,13 +246,64 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     iteration k (`tilegpu.stage_wait`, phase (k / stages) % 2) right before
     the tile's first use in the body (V's copy lands while QK^T computes).
     The async_wait's CTA barrier still frees the stage the next copy fills.
+
+    In a kernel that asks for warp specialization
+    (`@kernel(warp_specialize=True)`, `tile.warp_specialize`, or every
+    kernel with `warp-specialize`) whose pipelined loops are all at its top
+    level and copy only by TMA, each such loop is split into a producer loop
+    and the consumers' loop instead, handing stages over on full and empty
+    mbarriers (`ring_init {arrivals = num_warps}`); any other kernel keeps
+    the pipeline every thread runs:
+
+    ```
+    producer (tilegpu.producer):
+      for k: stage_acquire(k % S, phase (k / S + 1) % 2)   // released
+             async_load(iteration k) -> stage k % S {tma}
+    consumers, body k:
+             stage_wait(k % S, phase (k / S) % 2) before the first use
+             ... stage_view(k % S) replaces the tile.load ...
+             stage_release((k - lag) % S)                 // each warp
+    after:   async_wait 0; ring_inval
+    ```
+
+    No CTA barrier remains in the loop; the producer runs up to S
+    iterations ahead. tilegpu-warp-specialize must follow: the producer loop
+    only runs in a warp of its own.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
            "Buffers per pipelined load (0: the kernel's tile.num_stages or its default)">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+           "Warp-specialize the TMA pipelines of every kernel, not only those with tile.warp_specialize">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TileGPUWarpSpecialize : Pass<"tilegpu-warp-specialize", "::mlir::func::FuncOp"> {
+  let summary = "Give the producer loops of a kernel to a producer warpgroup";
+  let description = [{
+    Input: a kernel after tilegpu-pipeline. If it has producer loops
+    (`scf.for {tilegpu.producer}`), its body becomes one
+    `tilegpu.warp_specialize`: the rings' `ring_init`s stay before it (every
+    thread runs them), the producer region gets the producer loops in
+    program order with the scalar values they read (loop bounds, copy
+    indices: arithmetic, grid queries and scalar loads are cloned; anything
+    else is an error), and the consumer region everything else.
+
+    The CTA grows by one warpgroup. Registers follow FlashAttention-3: the
+    producer keeps `producer-registers` a thread, the consumers get
+    min(240, what is left of the SM's 65536 over their threads), rounded
+    down to a multiple of 8. A kernel whose warps are not whole warpgroups,
+    and a TMA copy outside a producer loop, are errors.
+  }];
+  let options = [
+    Option<"producerRegisters", "producer-registers", "unsigned",
+           /*default=*/"24",
+           "Registers a producer thread keeps (setmaxnreg.dec)">,
+  ];
+  let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }
 
 #endif // TESSERA_TRANSFORMS_PASSES_TD

@@ -35,6 +35,14 @@ Value addI32(OpBuilder &b, Location loc, Value v, int64_t c) {
 // ThreadIds
 //===----------------------------------------------------------------------===//
 
+unsigned layoutThreads(Operation *func) {
+  if (auto consumers = func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr))
+    return consumers.getInt();
+  if (auto maxntid = func->getAttrOfType<DenseI32ArrayAttr>("nvvm.maxntid"))
+    return maxntid.asArrayRef().front();
+  return 0;
+}
+
 ThreadIds ThreadIds::get(OpBuilder &b, Location loc) {
   ThreadIds ids;
   Operation *parent = b.getInsertionBlock()->getParentOp();
@@ -42,8 +50,7 @@ ThreadIds ThreadIds::get(OpBuilder &b, Location loc) {
   if (!func)
     func = parent->getParentOfType<LLVM::LLVMFuncOp>();
   if (func)
-    if (auto maxntid = func->getAttrOfType<DenseI32ArrayAttr>("nvvm.maxntid"))
-      ids.numWarps = maxntid.asArrayRef().front() / 32;
+    ids.numWarps = layoutThreads(func) / 32;
   ids.tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   ids.warp = arith::DivUIOp::create(b, loc, ids.tid, i32Const(b, loc, 32));
   ids.lane = arith::RemUIOp::create(b, loc, ids.tid, i32Const(b, loc, 32));

@@ -103,7 +103,7 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
     };
 
     // Earlier readers of the scratch (a previous iteration) are done.
-    NVVM::Barrier0Op::create(rewriter, loc);
+    syncThreads(rewriter, loc);
     for (auto [s, slot] : llvm::enumerate(slotAddresses(*src)))
       LLVM::StoreOp::create(
           rewriter, loc,

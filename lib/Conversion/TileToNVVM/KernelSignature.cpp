@@ -237,7 +237,8 @@ tessera::lowering::convertSignature(func::FuncOp kernel,
                 b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
   const StringRef kept[] = {TileDialect::kGridAttrName,
                             TileDialect::kSizesAttrName,
-                            TileDialect::kConstantsAttrName, kSharedBytesAttr};
+                            TileDialect::kConstantsAttrName, kSharedBytesAttr,
+                            kConsumerThreadsAttr};
   for (StringRef name : kept)
     if (Attribute attr = kernel->getAttr(name))
       func->setAttr(name, attr);

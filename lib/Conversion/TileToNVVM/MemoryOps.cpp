@@ -239,7 +239,7 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
   for (auto [point, ctaWide] : barriers) {
     OpBuilder b(point);
     if (ctaWide)
-      NVVM::Barrier0Op::create(b, point->getLoc());
+      syncThreads(b, point->getLoc());
     else
       NVVM::SyncWarpOp::create(
           b, point->getLoc(),
@@ -396,7 +396,7 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
       return op.emitOpError("expected zero padding for a shared-memory load");
     Location loc = op.getLoc();
     Value buffer = sharedBase(rewriter, loc, *offset);
-    NVVM::Barrier0Op::create(rewriter, loc);
+    syncThreads(rewriter, loc);
     emitTileCopy(rewriter, loc,
                  makeAccess(adaptor.getView(), op.getView().getType(),
                             adaptor.getIndices(), 2),

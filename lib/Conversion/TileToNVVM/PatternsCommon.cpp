@@ -98,6 +98,26 @@ FailureOr<int64_t> sharedOffsetOf(Operation *op) {
   return attr.getInt();
 }
 
+/// The named barrier a warp-specialized kernel's consumers synchronize on
+/// (0 is the CTA's, which the producer would have to join).
+constexpr int64_t kConsumerBarrier = 1;
+
+void syncThreads(OpBuilder &b, Location loc) {
+  // The kernel: an llvm.func being lowered, or the func.func before.
+  Operation *func = b.getInsertionBlock()->getParentOp();
+  if (!isa<FunctionOpInterface>(func))
+    func = func->getParentOfType<FunctionOpInterface>();
+  auto consumers =
+      func ? func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr)
+           : IntegerAttr();
+  if (!consumers) {
+    NVVM::Barrier0Op::create(b, loc);
+    return;
+  }
+  NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, kConsumerBarrier),
+                          i32Const(b, loc, consumers.getInt()), {}, Value());
+}
+
 void publishSharedWrites(OpBuilder &b, Location loc, bool wgmma) {
   if (wgmma)
     NVVM::FenceProxyOp::create(
@@ -105,7 +125,7 @@ void publishSharedWrites(OpBuilder &b, Location loc, bool wgmma) {
         NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
         NVVM::SharedSpaceAttr::get(b.getContext(),
                                    NVVM::SharedSpace::shared_cta));
-  NVVM::Barrier0Op::create(b, loc);
+  syncThreads(b, loc);
 }
 
 } // namespace tessera::lowering

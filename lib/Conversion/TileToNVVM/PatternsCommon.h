@@ -144,6 +144,11 @@ bool isStageableSharedTile(mlir::RankedTensorType type);
 /// error when the allocation has not run.
 mlir::FailureOr<int64_t> sharedOffsetOf(mlir::Operation *op);
 
+/// A barrier over the threads the kernel's layouts are written for: the
+/// whole CTA (bar.sync 0), or in a warp-specialized kernel its consumers
+/// alone (bar.sync 1, consumer threads), at the builder's insertion point.
+void syncThreads(mlir::OpBuilder &b, mlir::Location loc);
+
 /// Makes this thread's shared-memory writes (cp.async copies, stores)
 /// visible to the whole CTA: a barrier, preceded where wgmma may read the
 /// data by fence.proxy.async (wgmma reads shared memory through the async

@@ -158,7 +158,7 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
     // The scratch is the reduction's own (tilegpu-allocate-shared): only its
     // previous iteration in a loop can still be reading it.
     if (op->getParentOfType<LoopLikeOpInterface>())
-      NVVM::Barrier0Op::create(rewriter, loc);
+      syncThreads(rewriter, loc);
     for (int64_t k = 0; k < keptSlots; ++k) {
       Value slot = address(warp, k);
       scf::IfOp::create(rewriter, loc, writer, [&](OpBuilder &b, Location l) {
@@ -166,7 +166,7 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
         scf::YieldOp::create(b, l);
       });
     }
-    NVVM::Barrier0Op::create(rewriter, loc);
+    syncThreads(rewriter, loc);
     for (int64_t k = 0; k < keptSlots; ++k) {
       SmallVector<Value> perWarp;
       for (int64_t w = 0; w < warps; ++w)

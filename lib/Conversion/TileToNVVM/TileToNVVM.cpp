@@ -122,6 +122,21 @@ struct ConvertTileToNVVMPass
     gpu::GPUModuleOp gpuModule = getOrCreateGpuModule(module);
     for (func::FuncOp kernel : kernels) {
       unsigned numThreads = 32 * TileDialect::getNumWarps(kernel);
+      // A warp-specialized kernel's CTA has the producer warpgroup after the
+      // warps its layouts are written for.
+      unsigned blockThreads = numThreads;
+      auto specialized = kernel.getOps<tilegpu::WarpSpecializeOp>();
+      if (!specialized.empty()) {
+        if (maxRegisters != 0) {
+          kernel.emitError("expected no max-registers for a warp-specialized "
+                           "kernel (setmaxnreg divides its registers)");
+          return signalPassFailure();
+        }
+        blockThreads += 32 * (*specialized.begin()).getProducerWarps();
+        kernel->setAttr(kConsumerThreadsAttr,
+                        IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                         numThreads));
+      }
       // What the lowering relies on and no single verifier sees: warpsM
       // divides the warps, operand and result layouts agree, buffers match;
       // views narrowed along their innermost dimension are accessed one
@@ -133,7 +148,7 @@ struct ConvertTileToNVVMPass
       planVectorAccesses(kernel, maxVectorBytes);
       orderCrossThreadAccesses(kernel, numThreads / 32);
       FailureOr<LLVM::LLVMFuncOp> func =
-          convertSignature(kernel, gpuModule, numThreads);
+          convertSignature(kernel, gpuModule, blockThreads);
       if (failed(func) || failed(lowerBody(*func, numThreads)))
         return signalPassFailure();
       setRegisterCap(*func);

@@ -4,7 +4,9 @@
 // arms a stage's mbarrier with the tile's bytes and issues one
 // cp.async.bulk.tensor box per 64-column panel (the tensor map's 128-byte
 // swizzle writes exactly the layout of SharedLayout.h); every thread waits
-// on the stage's barrier before reading it.
+// on the stage's barrier before reading it. In a warp-specialized kernel
+// that thread is the producer warpgroup's, which waits for the consumer
+// warps to release a stage on its empty barrier before refilling it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,18 +51,34 @@ FailureOr<Value> barrierAddress(OpBuilder &b, Location loc, Operation *op,
       .getResult();
 }
 
-/// Runs `body` in thread 0 only (and only where `pred`, when given, holds).
-void inFirstThread(OpBuilder &b, Location loc, Value pred,
-                   function_ref<void(OpBuilder &, Location)> body) {
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      ThreadIds::get(b, loc).tid,
-                                      i32Const(b, loc, 0));
+/// Runs `body` in thread `thread` only (and only where `pred`, when given,
+/// holds).
+void inThread(OpBuilder &b, Location loc, int64_t thread, Value pred,
+              function_ref<void(OpBuilder &, Location)> body) {
+  Value first = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()),
+      i32Const(b, loc, thread));
   if (pred)
     first = arith::AndIOp::create(b, loc, first, pred);
   scf::IfOp::create(b, loc, first, [&](OpBuilder &nested, Location l) {
     body(nested, l);
     scf::YieldOp::create(nested, l);
   });
+}
+
+void inFirstThread(OpBuilder &b, Location loc, Value pred,
+                   function_ref<void(OpBuilder &, Location)> body) {
+  inThread(b, loc, 0, pred, body);
+}
+
+/// The thread that issues TMA copies: thread 0, or in a warp-specialized
+/// kernel the producer's first (the warpgroup after the consumers).
+int64_t copyingThread(Operation *op) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  auto consumers = func ? func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr)
+                        : IntegerAttr();
+  return consumers ? consumers.getInt() : 0;
 }
 
 /// The addresses of the `stages` barriers that start at `barriers`.
@@ -72,6 +90,13 @@ SmallVector<Value> stageBarriers(OpBuilder &b, Location loc, Value barriers,
                                             b.getI8Type(), barriers,
                                             ArrayRef<LLVM::GEPArg>{8 * s}));
   return addresses;
+}
+
+/// The empty barrier of the stage whose full barrier is `full`, in a ring
+/// of `stages` (the empty barriers follow the full ones).
+Value emptyBarrier(OpBuilder &b, Location loc, Value full, int64_t stages) {
+  return LLVM::GEPOp::create(b, loc, full.getType(), b.getI8Type(), full,
+                             ArrayRef<LLVM::GEPArg>{8 * stages});
 }
 
 /// A TMA tilegpu.async_load: thread 0 expects the tile's bytes on the
@@ -113,8 +138,8 @@ struct TmaLoadLowering : public OpConversionPattern<AsyncLoadOp> {
     Value tile = stageBase(rewriter, loc, *offset, adaptor.getStage(), type);
     SharedTileLayout layout(type);
     ValueRange indices = adaptor.getIndices();
-    inFirstThread(rewriter, loc, adaptor.getPred(), [&](OpBuilder &b,
-                                                        Location l) {
+    inThread(rewriter, loc, copyingThread(op), adaptor.getPred(),
+             [&](OpBuilder &b, Location l) {
       NVVM::MBarrierArriveExpectTxOp::create(
           b, l, Type(), *barrier, i32Const(b, l, tileBytes(type)),
           NVVM::MemScopeKindAttr::get(b.getContext(), NVVM::MemScopeKind::CTA),
@@ -164,10 +189,112 @@ struct StageWaitLowering : public OpConversionPattern<StageWaitOp> {
   }
 };
 
+/// tilegpu.stage_acquire: the producer thread waits for the consumers'
+/// release (the op's barrier offset is the ring's empty barriers').
+struct StageAcquireLowering : public OpConversionPattern<StageAcquireOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(StageAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> barrier =
+        barrierAddress(rewriter, loc, op, adaptor.getStage());
+    if (failed(barrier))
+      return failure();
+    NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, *barrier,
+                                          adaptor.getPhase(),
+                                          i32Const(rewriter, loc, kWaitTicks));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tilegpu.stage_release: the warp's lanes synchronize (their reads of the
+/// stage are done), then lane 0 arrives on the stage's empty barrier.
+struct StageReleaseLowering : public OpConversionPattern<StageReleaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(StageReleaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> barrier =
+        barrierAddress(rewriter, loc, op, adaptor.getStage());
+    if (failed(barrier))
+      return failure();
+    NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
+    Value lane = arith::RemUIOp::create(
+        rewriter, loc, NVVM::ThreadIdXOp::create(rewriter, loc,
+                                                 rewriter.getI32Type()),
+        i32Const(rewriter, loc, 32));
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lane, i32Const(rewriter, loc, 0));
+    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
+      NVVM::MBarrierArriveOp::create(b, l, b.getI64Type(), *barrier, Value());
+      scf::YieldOp::create(b, l);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tilegpu.warp_specialize: the warps after the consumers give their
+/// registers back and the first of their threads runs the producer region;
+/// the consumers take registers (where that is more than a thread of the
+/// CTA has at launch) and run theirs.
+struct WarpSpecializeLowering : public OpConversionPattern<WarpSpecializeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WarpSpecializeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    auto consumers = func ? func->getAttrOfType<IntegerAttr>(
+                                kConsumerThreadsAttr)
+                          : IntegerAttr();
+    auto maxntid = func ? func->getAttrOfType<DenseI32ArrayAttr>(
+                              NVVM::NVVMDialect::getMaxntidAttrName())
+                        : DenseI32ArrayAttr();
+    if (!consumers || !maxntid)
+      return op.emitOpError("expected the kernel's consumer threads and "
+                            "block size (convert-tile-to-nvvm sets them)");
+    // What ptxas gives a thread at launch, one CTA per SM.
+    int64_t atLaunch = 65536 / maxntid.asArrayRef().front() / 8 * 8;
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value producer =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, tid,
+                              i32Const(rewriter, loc, consumers.getInt()));
+    auto split = scf::IfOp::create(rewriter, loc, producer,
+                                   /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(split.thenBlock());
+    NVVM::SetMaxRegisterOp::create(rewriter, loc, op.getProducerRegisters(),
+                                   NVVM::SetMaxRegisterAction::decrease);
+    Value issuer =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, tid,
+                              i32Const(rewriter, loc, consumers.getInt()));
+    auto single = scf::IfOp::create(rewriter, loc, issuer,
+                                    /*withElseRegion=*/false);
+    rewriter.inlineBlockBefore(&op.getProducer().front(),
+                               single.thenBlock()->getTerminator());
+    rewriter.setInsertionPointToStart(split.elseBlock());
+    if (int64_t(op.getConsumerRegisters()) > atLaunch)
+      NVVM::SetMaxRegisterOp::create(rewriter, loc, op.getConsumerRegisters(),
+                                     NVVM::SetMaxRegisterAction::increase);
+    rewriter.inlineBlockBefore(&op.getConsumer().front(),
+                               split.elseBlock()->getTerminator());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// tilegpu.ring_init: barrier (the memory may still be read as another
-/// buffer), thread 0 initializes each stage's barrier for one arrival, the
-/// fence makes the initialization visible to the copy engine, and a second
-/// barrier to every thread.
+/// buffer), thread 0 initializes each stage's barrier for one arrival (and
+/// each empty barrier of a warp-specialized ring for its consumer warps),
+/// the fence makes the initialization visible to the copy engine, and a
+/// second barrier to every thread.
 struct RingInitLowering : public OpConversionPattern<RingInitOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -179,10 +306,17 @@ struct RingInitLowering : public OpConversionPattern<RingInitOp> {
     if (failed(barriers))
       return failure();
     NVVM::Barrier0Op::create(rewriter, loc);
+    std::optional<uint64_t> arrivals = op.getArrivals();
     inFirstThread(rewriter, loc, Value(), [&](OpBuilder &b, Location l) {
-      for (Value barrier : stageBarriers(b, l, *barriers, op.getStages()))
+      SmallVector<Value> full = stageBarriers(b, l, *barriers, op.getStages());
+      for (auto [s, barrier] : llvm::enumerate(full)) {
         NVVM::MBarrierInitOp::create(b, l, barrier, i32Const(b, l, 1),
                                      Value());
+        if (arrivals)
+          NVVM::MBarrierInitOp::create(
+              b, l, emptyBarrier(b, l, barrier, op.getStages()),
+              i32Const(b, l, *arrivals), Value());
+      }
       NVVM::FenceMbarrierInitOp::create(b, l);
     });
     NVVM::Barrier0Op::create(rewriter, loc);
@@ -203,9 +337,14 @@ struct RingInvalLowering : public OpConversionPattern<RingInvalOp> {
     FailureOr<Value> barriers = barrierAddress(rewriter, loc, op, Value());
     if (failed(barriers))
       return failure();
+    bool empty = op.getEmpty();
     inFirstThread(rewriter, loc, Value(), [&](OpBuilder &b, Location l) {
-      for (Value barrier : stageBarriers(b, l, *barriers, op.getStages()))
+      for (Value barrier : stageBarriers(b, l, *barriers, op.getStages())) {
         NVVM::MBarrierInvalOp::create(b, l, barrier);
+        if (empty)
+          NVVM::MBarrierInvalOp::create(
+              b, l, emptyBarrier(b, l, barrier, op.getStages()));
+      }
     });
     rewriter.eraseOp(op);
     return success();
@@ -216,6 +355,7 @@ struct RingInvalLowering : public OpConversionPattern<RingInvalOp> {
 
 void tessera::populateTileTmaToNVVMPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
-  patterns.add<TmaLoadLowering, StageWaitLowering, RingInitLowering,
+  patterns.add<TmaLoadLowering, StageWaitLowering, StageAcquireLowering,
+               StageReleaseLowering, WarpSpecializeLowering, RingInitLowering,
                RingInvalLowering>(converter, patterns.getContext());
 }

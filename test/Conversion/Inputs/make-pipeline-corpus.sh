@@ -37,5 +37,10 @@ done
 for kernel in "$root"/kernels/*.tile; do
   name=$(basename "${kernel%.tile}")
   "$bin/tessera-compile" "$kernel" --emit=tile > "$out/kernel-$name-tile.mlir"
-  "$bin/tessera-compile" "$kernel" --emit=gpu > "$out/kernel-$name-gpu.mlir"
+  # A file of several kernels has no single GPU-level form (--kernel NAME).
+  "$bin/tessera-compile" "$kernel" --emit=gpu > "$out/kernel-$name-gpu.mlir" 2>/dev/null ||
+    rm -f "$out/kernel-$name-gpu.mlir"
 done
+# The warp-specialized FA2 at the GPU level (tilegpu.warp_specialize).
+"$bin/tessera-compile" "$root/kernels/fa2.tile" --target sm_90a --warp-specialize --emit=gpu \
+  > "$out/kernel-fa2-ws-gpu.mlir"

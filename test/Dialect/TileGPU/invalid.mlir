@@ -409,7 +409,7 @@ func.func @barrier_offset_misaligned(%i: i32) {
 // -----
 
 func.func @barrier_offset_on_view(%i: i32) {
-  // expected-error @+1 {{expected 'tilegpu.barrier_offset' on a tilegpu.async_load, stage_wait, ring_init or ring_inval, got it on 'tilegpu.stage_view'}}
+  // expected-error @+1 {{expected 'tilegpu.barrier_offset' on a tilegpu.async_load, stage_wait, stage_acquire, stage_release, ring_init or ring_inval, got it on 'tilegpu.stage_view'}}
   %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.barrier_offset = 16 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
   return
 }
@@ -419,5 +419,65 @@ func.func @barrier_offset_on_view(%i: i32) {
 func.func @ring_without_stages() {
   // expected-error @+1 {{'tilegpu.ring_init' op attribute 'stages' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 1}}
   tilegpu.ring_init {buffer = 0 : i64, stages = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @producer_attr_on_if(%p: i1) {
+  // expected-error @+1 {{expected 'tilegpu.producer' to be a unit attribute on an scf.for, got unit on 'scf.if'}}
+  scf.if %p {
+  } {tilegpu.producer}
+  return
+}
+
+// -----
+
+func.func @specialize_not_kernel() {
+  // expected-error @+1 {{'tilegpu.warp_specialize' op expected to be in the body of a kernel}}
+  tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_registers() attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  // expected-error @+1 {{'tilegpu.warp_specialize' op expected the warpgroups' registers to fit an SM's 65536, got 73728}}
+  tilegpu.warp_specialize {consumer_registers = 256 : i64, producer_registers = 64 : i64, producer_warps = 4 : i64} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_odd_registers() attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  // expected-error @+1 {{'tilegpu.warp_specialize' op expected register counts that are multiples of 8 (setmaxnreg), got 25 and 240}}
+  tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 25 : i64, producer_warps = 4 : i64} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_warps() attributes {tile.kernel, tile.num_warps = 6 : i32} {
+  // expected-error @+1 {{'tilegpu.warp_specialize' op expected the kernel's warps to be whole consumer warpgroups (a multiple of 4), got 6}}
+  tilegpu.warp_specialize {consumer_registers = 160 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @producer_computes(%x: f32) attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
+    // expected-error @+1 {{'tilegpu.async_commit' op is not allowed in a producer region (only TMA copies, stage acquisitions and scalar computation)}}
+    tilegpu.async_commit
+  } consumer {
+  }
   return
 }

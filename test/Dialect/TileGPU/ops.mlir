@@ -28,6 +28,15 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
   tilegpu.stage_wait stage %s phase %i {buffer = 1 : i64}
   // CHECK: tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64}
   tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64}
+  // A warp-specialized ring: empty barriers, acquired and released.
+  // CHECK: tilegpu.ring_init {arrivals = 8 : i64, buffer = 2 : i64, stages = 2 : i64}
+  tilegpu.ring_init {arrivals = 8 : i64, buffer = 2 : i64, stages = 2 : i64}
+  // CHECK: tilegpu.stage_acquire stage %{{.*}} phase %{{.*}} {buffer = 2 : i64}
+  tilegpu.stage_acquire stage %s phase %i {buffer = 2 : i64}
+  // CHECK: tilegpu.stage_release stage %{{.*}} {buffer = 2 : i64}
+  tilegpu.stage_release stage %s {buffer = 2 : i64}
+  // CHECK: tilegpu.ring_inval {buffer = 2 : i64, empty, stages = 2 : i64}
+  tilegpu.ring_inval {buffer = 2 : i64, empty, stages = 2 : i64}
   // CHECK: tilegpu.async_wait 1
   tilegpu.async_wait 1
   // CHECK: tilegpu.stage_view stage %{{.*}} {buffer = 0 : i64} : tensor<64x64xf16, #shared>
@@ -66,4 +75,28 @@ func.func @async_dot(%a: tensor<64x64xf16, #tilegpu.shared<transposed = false>>,
       -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   %w = tilegpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return %w : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+}
+
+// The body of a warp-specialized kernel.
+// CHECK-LABEL: func.func @specialized
+// CHECK: tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
+// CHECK: scf.for
+// CHECK: } {tilegpu.producer}
+// CHECK-NEXT: } consumer {
+// CHECK-NEXT: tilegpu.async_wait 0
+func.func @specialized(%k: !tile.view<f16, 2>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %true = arith.constant true
+    scf.for %i = %c0 to %n step %c64 : i32 {
+      tilegpu.stage_acquire stage %c0 phase %c0 {buffer = 0 : i64}
+      tilegpu.async_load %k[%i, %c0] stage %c0 if %true {buffer = 0 : i64, tilegpu.tma}
+          : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+    } {tilegpu.producer}
+  } consumer {
+    tilegpu.async_wait 0
+  }
+  return
 }

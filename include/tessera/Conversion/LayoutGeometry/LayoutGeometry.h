@@ -27,11 +27,21 @@ mlir::Value i64Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 mlir::Value addI32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                    int64_t c);
 
+/// On the llvm.func of a warp-specialized kernel: the threads of its
+/// consumer warps, which its layouts and barriers are written for (the
+/// producer warpgroup follows them; nvvm.maxntid counts both).
+inline constexpr llvm::StringLiteral kConsumerThreadsAttr =
+    "tessera.consumer_threads";
+
+/// The threads the layouts of the kernel `func` is in are written for: its
+/// kConsumerThreadsAttr, or its nvvm.maxntid (0 if neither is set).
+unsigned layoutThreads(mlir::Operation *func);
+
 /// The coordinates of the running thread that every layout is written in:
 /// lane = 4 * group + quad within warp `warp`.
 struct ThreadIds {
   mlir::Value tid, warp, lane, group, quad;
-  /// The warps of the CTA (from the kernel's nvvm.maxntid).
+  /// The warps the layouts are written for (layoutThreads / 32).
   unsigned numWarps = 0;
 
   /// Reads the thread id at the builder's insertion point.

@@ -1,5 +1,5 @@
-func.func @expand_shape(%x: tensor<16xf32>) {
-  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<16x1xf32>
+func.func @splat_type(%x: f32) {
+  %t = tile.splat %x : f32 -> tensor<16xf16>
   return
 }
 

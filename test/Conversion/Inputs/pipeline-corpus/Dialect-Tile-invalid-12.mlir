@@ -1,5 +1,5 @@
-func.func @broadcast_rank(%x: tensor<16x1xf32>) {
-  %t = tile.broadcast %x : tensor<16x1xf32> -> tensor<16x4x4xf32>
+func.func @expand_axis(%x: tensor<16xf32>) {
+  %t = tile.expand_dims %x axis 2 : tensor<16xf32> -> tensor<16x1xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @broadcast_dim(%x: tensor<16x2xf32>) {
-  %t = tile.broadcast %x : tensor<16x2xf32> -> tensor<16x8xf32>
+func.func @expand_shape(%x: tensor<16xf32>) {
+  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<16x1xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @broadcast_element(%x: tensor<16x1xf32>) {
-  %t = tile.broadcast %x : tensor<16x1xf32> -> tensor<16x8xf16>
+func.func @expand_element(%x: tensor<16xf32>) {
+  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<1x16xf16>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @trans_shape(%x: tensor<16x8xf16>) {
-  %t = tile.trans %x : tensor<16x8xf16> -> tensor<16x8xf16>
+func.func @broadcast_rank(%x: tensor<16x1xf32>) {
+  %t = tile.broadcast %x : tensor<16x1xf32> -> tensor<16x4x4xf32>
   return
 }
 

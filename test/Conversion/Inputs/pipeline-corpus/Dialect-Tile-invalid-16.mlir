@@ -1,5 +1,5 @@
-func.func @trans_element(%x: tensor<16x8xf16>) {
-  %t = tile.trans %x : tensor<16x8xf16> -> tensor<8x16xf32>
+func.func @broadcast_dim(%x: tensor<16x2xf32>) {
+  %t = tile.broadcast %x : tensor<16x2xf32> -> tensor<16x8xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @dot_mixed(%a: tensor<16x16xf16>, %b: tensor<16x8xbf16>, %c: tensor<16x8xf32>) {
-  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xbf16> -> tensor<16x8xf32>
+func.func @trans_shape(%x: tensor<16x8xf16>) {
+  %t = tile.trans %x : tensor<16x8xf16> -> tensor<16x8xf16>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @dot_acc_type(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) {
-  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
+func.func @trans_element(%x: tensor<16x8xf16>) {
+  %t = tile.trans %x : tensor<16x8xf16> -> tensor<8x16xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @load_rank(%q: !tile.view<f16, 1>, %i: i32) {
-  %t = tile.load %q[%i] : !tile.view<f16, 1> -> tensor<16x16xf16>
+func.func @narrow_dim(%q: !tile.view<f16, 2>, %i: i32) {
+  %n = tile.narrow %q, 2, %i, %i : !tile.view<f16, 2>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @reduce_rank(%x: tensor<16xf32>) {
-  %r = tile.reduce sum %x axis 0 : tensor<16xf32> -> tensor<1xf32>
+func.func @dot_inner(%a: tensor<16x32xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @reduce_shape(%x: tensor<16x8xf32>) {
-  %r = tile.reduce max %x axis 1 : tensor<16x8xf32> -> tensor<8xf32>
+func.func @dot_acc_shape(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x16xf32>) {
+  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x16xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @load_element_type(%q: !tile.view<f16, 2>, %i: i32) {
-  %t = tile.load %q[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf32>
+func.func @load_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32) {
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 2> -> i32
   return
 }
 

@@ -1,2 +1,5 @@
-func.func @kernel_unit() attributes {tile.kernel = 1} { return }
+func.func @program_axis() {
+  %p = tile.program_id 3
+  return
+}
 

@@ -1,2 +1,2 @@
-func.func @sizes_array() attributes {tile.sizes = 1} { return }
+module attributes {tile.kernel} {}
 

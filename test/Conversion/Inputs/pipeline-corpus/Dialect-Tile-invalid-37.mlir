@@ -1,2 +1,2 @@
-func.func @sizes_distinct() attributes {tile.sizes = ["N", "N"]} { return }
+func.func @kernel_unit() attributes {tile.kernel = 1} { return }
 

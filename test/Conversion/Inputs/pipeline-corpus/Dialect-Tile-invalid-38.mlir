@@ -1,2 +1,2 @@
-func.func @grid_map() attributes {tile.sizes = ["N"], tile.grid = 1} { return }
+func.func @sizes_array() attributes {tile.sizes = 1} { return }
 

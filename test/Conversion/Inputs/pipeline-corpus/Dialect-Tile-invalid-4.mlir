@@ -1,5 +1,5 @@
-func.func @store_index_count(%q: !tile.view<f16, 2>, %i: i32, %t: tensor<16xf16>) {
-  tile.store %t, %q[%i] : tensor<16xf16> -> !tile.view<f16, 2>
+func.func @load_scalar_type(%q: !tile.view<i32, 1>, %i: i32) {
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 1> -> f32
   return
 }
 

@@ -1,2 +1,2 @@
-func.func @warps_unsigned() attributes {tile.num_warps = 4 : ui32} { return }
+func.func @constants() attributes {tile.constants = 1} { return }
 

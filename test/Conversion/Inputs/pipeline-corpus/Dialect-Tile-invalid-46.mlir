@@ -1,2 +1,2 @@
-func.func @warps_bool() attributes {tile.num_warps = true} { return }
+func.func @warps() attributes {tile.num_warps = 0 : i32} { return }
 

@@ -1,2 +1,2 @@
-func.func @stages_too_many() attributes {tile.num_stages = 2147483647 : i32} { return }
+func.func @warps_too_many() attributes {tile.num_warps = 64 : i32} { return }
 

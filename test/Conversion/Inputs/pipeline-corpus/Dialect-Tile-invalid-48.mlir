@@ -1,2 +1,2 @@
-func.func @stages_zero() attributes {tile.num_stages = 0 : i32} { return }
+func.func @warps_unsigned() attributes {tile.num_warps = 4 : ui32} { return }
 

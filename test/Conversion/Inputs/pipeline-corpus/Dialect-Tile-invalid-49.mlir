@@ -1,2 +1,2 @@
-func.func @shape_on_scalar(%x: i32 {tile.shape = ["N"]}) { return }
+func.func @warps_bool() attributes {tile.num_warps = true} { return }
 

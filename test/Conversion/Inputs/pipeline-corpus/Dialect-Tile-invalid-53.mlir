@@ -1,2 +1,2 @@
-func.func @shape_entry(%x: !tile.view<f16, 1> {tile.shape = [1.0 : f32]}) { return }
+func.func @shape_rank(%x: !tile.view<f16, 2> {tile.shape = ["N"]}) attributes {tile.sizes = ["N"]} { return }
 

@@ -1,2 +1,2 @@
-func.func @init(%x: !tile.view<f32, 1> {tile.init = 0}) { return }
+func.func @shape_entry(%x: !tile.view<f16, 1> {tile.shape = [1.0 : f32]}) { return }
 

@@ -1,2 +1,2 @@
-func.func @arg_bogus(%x: !tile.view<f32, 1> {tile.bogus}) { return }
+func.func @shape_undeclared(%x: !tile.view<f16, 1> {tile.shape = ["M"]}) attributes {tile.sizes = ["N"]} { return }
 

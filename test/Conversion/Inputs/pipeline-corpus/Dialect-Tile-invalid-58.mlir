@@ -1,2 +1,2 @@
-func.func @name(%x: !tile.view<f32, 1> {tile.name = 1}) { return }
+func.func @role(%x: !tile.view<f16, 1> {tile.role = "scratch"}) { return }
 

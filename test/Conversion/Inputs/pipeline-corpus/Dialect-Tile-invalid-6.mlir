@@ -1,2 +1,5 @@
-func.func @view_rank(%q: !tile.view<f16, 5>)
+func.func @load_element_type(%q: !tile.view<f16, 2>, %i: i32) {
+  %t = tile.load %q[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf32>
+  return
+}
 

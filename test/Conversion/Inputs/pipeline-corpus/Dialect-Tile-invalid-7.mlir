@@ -1,5 +1,5 @@
-func.func @splat_type(%x: f32) {
-  %t = tile.splat %x : f32 -> tensor<16xf16>
+func.func @store_index_count(%q: !tile.view<f16, 2>, %i: i32, %t: tensor<16xf16>) {
+  tile.store %t, %q[%i] : tensor<16xf16> -> !tile.view<f16, 2>
   return
 }
 

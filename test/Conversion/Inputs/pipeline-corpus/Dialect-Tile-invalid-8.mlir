@@ -1,5 +1,2 @@
-func.func @iota_empty() {
-  %t = tile.iota : tensor<0xi32>
-  return
-}
+func.func @view_element(%q: !tile.view<i8, 2>)
 

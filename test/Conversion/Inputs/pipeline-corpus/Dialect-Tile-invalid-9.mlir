@@ -1,5 +1,2 @@
-func.func @expand_axis(%x: tensor<16xf32>) {
-  %t = tile.expand_dims %x axis 2 : tensor<16xf32> -> tensor<16x1xf32>
-  return
-}
+func.func @view_rank(%q: !tile.view<f16, 5>)
 

@@ -9,6 +9,10 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %np = tile.num_programs 1
   %n = tile.dim %q, 1 : !tile.view<f16, 3>
   %c0 = arith.constant 0 : i32
+  %qn = tile.narrow %q, 1, %pid, %n : !tile.view<f16, 3>
+  %e0 = tile.load_scalar %qn[%pid, %c0, %c0] : !tile.view<f16, 3> -> f16
+  %e1 = tile.load_scalar %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> f16
+  %e2 = tile.load_scalar %m[%pid, %c0] {padding = 1.0 : f64} : !tile.view<f32, 2> -> f32
   %t = tile.load %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
   %row = tile.load %q[%pid, %c0, %c0] {padding = -1.0 : f64} : !tile.view<f16, 3> -> tensor<64xf16>
   tile.store %t, %o[%pid, %c0, %c0] : tensor<128x64xf16> -> !tile.view<f16, 3>

@@ -4,6 +4,11 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
   tilegpu.async_load %k[%i, %i] stage %s if %p {buffer = 0 : i64}
       : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
   tilegpu.async_commit
+  tilegpu.ring_init {buffer = 1 : i64, stages = 2 : i64}
+  tilegpu.async_load %k[%i, %i] stage %s if %p {buffer = 1 : i64, tilegpu.tma, tilegpu.barrier_offset = 16384 : i64}
+      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.stage_wait stage %s phase %i {buffer = 1 : i64}
+  tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64}
   tilegpu.async_wait 1
   %t = tilegpu.stage_view stage %s {buffer = 0 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
   %c = tilegpu.convert_layout %r : tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
@@ -11,5 +16,21 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
   %d = tilegpu.convert_layout %h : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
       -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
   return
+}
+func.func @blocked(%x: !tile.view<f16, 2>, %i: i32,
+                   %r: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>>,
+                   %v: tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>) {
+  %t = tile.load %x[%i, %i] {tilegpu.vector = 8 : i64} : !tile.view<f16, 2>
+      -> tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
+  %m = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
+      -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  return
+}
+func.func @async_dot(%a: tensor<64x64xf16, #tilegpu.shared<transposed = false>>, %b: tensor<64x64xf16, #tilegpu.shared<transposed = false>>,
+                     %c: tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>) -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> {
+  %d = tile.dot %a, %b, %c {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>, tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+      -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  %w = tilegpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  return %w : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
 }
 

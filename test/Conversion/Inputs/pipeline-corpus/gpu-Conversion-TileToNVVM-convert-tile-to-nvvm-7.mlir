@@ -1,9 +1,13 @@
-#mma = #tilegpu.mma<warpsM = 2, warpsN = 1>
+#blocked = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 module {
-  func.func @replicated(%arg0: !tile.view<f32, 2>) attributes {tessera.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 4 : i32} {
-    %c0_i32 = arith.constant 0 : i32
-    %cst = arith.constant dense<1.000000e+00> : tensor<32x16xf32, #mma>
-    tile.store %cst, %arg0[%c0_i32, %c0_i32] : tensor<32x16xf32, #mma> -> !tile.view<f32, 2>
+  func.func @scalar_load(%arg0: !tile.view<i32, 1>, %arg1: !tile.view<f32, 1>) attributes {tessera.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+    %c1_i32 = arith.constant 1 : i32
+    %0 = tile.program_id 0
+    %1 = tile.load_scalar %arg0[%0] {padding = -1.000000e+00 : f64} : !tile.view<i32, 1> -> i32
+    %2 = arith.addi %1, %c1_i32 : i32
+    %3 = arith.sitofp %2 : i32 to f32
+    %4 = tile.splat %3 : f32 -> tensor<16xf32, #blocked>
+    tile.store %4, %arg1[%1] : tensor<16xf32, #blocked> -> !tile.view<f32, 1>
     return
   }
 }

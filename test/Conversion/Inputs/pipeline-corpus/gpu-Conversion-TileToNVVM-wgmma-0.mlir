@@ -8,8 +8,9 @@ module {
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
     %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 8192 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
     %2 = tile.trans %1 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-    %3 = tile.dot %0, %2, %cst : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
-    tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    %3 = tile.dot %0, %2, %cst {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+    %4 = tilegpu.dot_wait %3 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+    tile.store %4, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
     return
   }
 }

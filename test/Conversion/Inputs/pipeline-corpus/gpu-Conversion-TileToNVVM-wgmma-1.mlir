@@ -6,8 +6,9 @@ module {
     %c0_i32 = arith.constant 0 : i32
     %cst_0 = arith.constant dense<1.000000e+00> : tensor<64x64xf16, #mma>
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x128xf16, #shared>
-    %1 = tile.dot %cst_0, %0, %cst : tensor<64x64xf16, #mma>, tensor<64x128xf16, #shared> -> tensor<64x128xf32, #mma>
-    tile.store %1, %arg1[%c0_i32, %c0_i32] : tensor<64x128xf32, #mma> -> !tile.view<f32, 2>
+    %1 = tile.dot %cst_0, %0, %cst {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x128xf16, #shared> -> tensor<64x128xf32, #mma>
+    %2 = tilegpu.dot_wait %1 {pendings = 0 : i32} : tensor<64x128xf32, #mma>
+    tile.store %2, %arg1[%c0_i32, %c0_i32] : tensor<64x128xf32, #mma> -> !tile.view<f32, 2>
     return
   }
 }

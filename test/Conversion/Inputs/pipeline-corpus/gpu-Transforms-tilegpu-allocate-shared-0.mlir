@@ -5,8 +5,9 @@ module {
     %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<128x128xf16, #shared>
-    %1 = tile.dot %0, %0, %cst : tensor<128x128xf16, #shared>, tensor<128x128xf16, #shared> -> tensor<128x128xf32, #mma>
-    tile.store %1, %arg1[%c0_i32, %c0_i32] : tensor<128x128xf32, #mma> -> !tile.view<f32, 2>
+    %1 = tile.dot %0, %0, %cst {tilegpu.async, tilegpu.wgmma} : tensor<128x128xf16, #shared>, tensor<128x128xf16, #shared> -> tensor<128x128xf32, #mma>
+    %2 = tilegpu.dot_wait %1 {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+    tile.store %2, %arg1[%c0_i32, %c0_i32] : tensor<128x128xf32, #mma> -> !tile.view<f32, 2>
     return
   }
 }

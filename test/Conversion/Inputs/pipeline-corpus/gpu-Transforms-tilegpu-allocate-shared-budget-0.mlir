@@ -6,8 +6,9 @@ module {
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<256x128xf16, #shared>
     %1 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 65536 : i64} : !tile.view<f16, 2> -> tensor<128x256xf16, #shared>
-    %2 = tile.dot %0, %1, %cst : tensor<256x128xf16, #shared>, tensor<128x256xf16, #shared> -> tensor<256x256xf32, #mma>
-    tile.store %2, %arg1[%c0_i32, %c0_i32] : tensor<256x256xf32, #mma> -> !tile.view<f32, 2>
+    %2 = tile.dot %0, %1, %cst {tilegpu.async, tilegpu.wgmma} : tensor<256x128xf16, #shared>, tensor<128x256xf16, #shared> -> tensor<256x256xf32, #mma>
+    %3 = tilegpu.dot_wait %2 {pendings = 0 : i32} : tensor<256x256xf32, #mma>
+    tile.store %3, %arg1[%c0_i32, %c0_i32] : tensor<256x256xf32, #mma> -> !tile.view<f32, 2>
     return
   }
 }

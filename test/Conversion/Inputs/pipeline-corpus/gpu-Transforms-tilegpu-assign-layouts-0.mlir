@@ -13,21 +13,23 @@ module {
     %1 = tile.load %arg1[%arg4, %c0_i32, %c0_i32] {tilegpu.shared_offset = 16384 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
     %2 = tile.load %arg2[%arg4, %c0_i32, %c0_i32] {tilegpu.shared_offset = 24576 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
     %3 = tile.trans %1 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-    %4 = tile.dot %0, %3, %cst_0 : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
+    %4 = tile.dot %0, %3, %cst_0 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
     %5 = tile.iota : tensor<64xi32, #cols>
     %6 = tile.splat %arg5 : i32 -> tensor<64xi32, #cols>
     %7 = arith.cmpi slt, %5, %6 : tensor<64xi32, #cols>
     %8 = tile.expand_dims %7 axis 0 : tensor<64xi1, #cols> -> tensor<1x64xi1, #cols>
     %9 = tile.broadcast %8 : tensor<1x64xi1, #cols> -> tensor<128x64xi1, #mma>
-    %10 = arith.select %9, %4, %cst : tensor<128x64xi1, #mma>, tensor<128x64xf32, #mma>
-    %11 = tile.reduce max %10 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
-    %12 = tile.expand_dims %11 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
-    %13 = tile.broadcast %12 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
-    %14 = arith.subf %10, %13 : tensor<128x64xf32, #mma>
-    %15 = math.exp2 %14 : tensor<128x64xf32, #mma>
-    %16 = arith.truncf %15 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
-    %17 = tile.dot %16, %2, %cst_1 : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
-    tile.store %17, %arg3[%arg4, %c0_i32, %c0_i32] : tensor<128x64xf32, #mma> -> !tile.view<f32, 3>
+    %10 = tilegpu.dot_wait %4 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+    %11 = arith.select %9, %10, %cst : tensor<128x64xi1, #mma>, tensor<128x64xf32, #mma>
+    %12 = tile.reduce max %11 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+    %13 = tile.expand_dims %12 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+    %14 = tile.broadcast %13 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+    %15 = arith.subf %11, %14 : tensor<128x64xf32, #mma>
+    %16 = math.exp2 %15 : tensor<128x64xf32, #mma>
+    %17 = arith.truncf %16 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+    %18 = tile.dot %17, %2, %cst_1 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
+    %19 = tilegpu.dot_wait %18 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+    tile.store %19, %arg3[%arg4, %c0_i32, %c0_i32] : tensor<128x64xf32, #mma> -> !tile.view<f32, 3>
     return
   }
 }

@@ -7,13 +7,14 @@ module {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-    %1 = tile.dot %0, %0, %cst : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
-    %2 = tile.reduce max %1 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
-    %3 = tilegpu.convert_layout %2 {tilegpu.shared_offset = 0 : i64} : tensor<64xf32, #rows> -> tensor<64xf32, #cols>
-    %4 = tile.expand_dims %3 axis 0 : tensor<64xf32, #cols> -> tensor<1x64xf32, #cols>
-    %5 = tile.broadcast %4 : tensor<1x64xf32, #cols> -> tensor<64x64xf32, #mma>
-    %6 = arith.addf %1, %5 : tensor<64x64xf32, #mma>
-    tile.store %6, %arg1[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    %1 = tile.dot %0, %0, %cst {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+    %2 = tilegpu.dot_wait %1 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+    %3 = tile.reduce max %2 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
+    %4 = tilegpu.convert_layout %3 {tilegpu.shared_offset = 0 : i64} : tensor<64xf32, #rows> -> tensor<64xf32, #cols>
+    %5 = tile.expand_dims %4 axis 0 : tensor<64xf32, #cols> -> tensor<1x64xf32, #cols>
+    %6 = tile.broadcast %5 : tensor<1x64xf32, #cols> -> tensor<64x64xf32, #mma>
+    %7 = arith.addf %2, %6 : tensor<64x64xf32, #mma>
+    tile.store %7, %arg1[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
     return
   }
 }

@@ -2,19 +2,21 @@
 #shared = #tilegpu.shared<transposed = false>
 #shared_t = #tilegpu.shared<transposed = true>
 module {
-  func.func @kv_loop(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>, %arg3: i32) attributes {tessera.shared_bytes = 40960 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
+  func.func @kv_loop(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>, %arg3: i32) attributes {tessera.shared_bytes = 40992 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %c64_i32 = arith.constant 64 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    tilegpu.ring_init {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 40960 : i64}
+    tilegpu.ring_init {buffer = 1 : i64, stages = 2 : i64, tilegpu.barrier_offset = 40976 : i64}
     %c0_i32_1 = arith.constant 0 : i32
     %1 = arith.muli %c64_i32, %c0_i32_1 : i32
     %2 = arith.addi %c0_i32, %1 : i32
     %c0_i32_2 = arith.constant 0 : i32
     %3 = arith.cmpi slt, %2, %arg3 : i32
-    tilegpu.async_load %arg0[%2, %c0_i32] stage %c0_i32_2 if %3 {buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-    tilegpu.async_load %arg1[%2, %c0_i32] stage %c0_i32_2 if %3 {buffer = 1 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    tilegpu.async_load %arg0[%2, %c0_i32] stage %c0_i32_2 if %3 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    tilegpu.async_load %arg1[%2, %c0_i32] stage %c0_i32_2 if %3 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
     tilegpu.async_commit
     %4 = scf.for %arg4 = %c0_i32 to %arg3 step %c64_i32 iter_args(%arg5 = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
       %5 = arith.subi %arg4, %c0_i32 : i32
@@ -26,20 +28,35 @@ module {
       %8 = arith.muli %c64_i32, %c1_i32 : i32
       %9 = arith.addi %arg4, %8 : i32
       %10 = arith.addi %6, %c1_i32 : i32
-      %11 = arith.remsi %10, %c2_i32 : i32
-      %12 = arith.cmpi slt, %9, %arg3 : i32
-      tilegpu.async_load %arg0[%9, %c0_i32] stage %11 if %12 {buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-      tilegpu.async_load %arg1[%9, %c0_i32] stage %11 if %12 {buffer = 1 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+      %11 = arith.cmpi slt, %9, %arg3 : i32
+      %c2_i32_3 = arith.constant 2 : i32
+      %12 = arith.remsi %10, %c2_i32_3 : i32
+      tilegpu.async_load %arg0[%9, %c0_i32] stage %12 if %11 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+      tilegpu.async_load %arg1[%9, %c0_i32] stage %12 if %11 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
       tilegpu.async_commit
       %13 = tilegpu.stage_view stage %7 {buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
       %14 = tilegpu.stage_view stage %7 {buffer = 1 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
-      %15 = tile.trans %13 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-      %16 = tile.dot %0, %15, %cst_0 : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
-      %17 = arith.truncf %16 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
-      %18 = tile.dot %17, %14, %arg5 : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
-      scf.yield %18 : tensor<64x64xf32, #mma>
+      %c2_i32_4 = arith.constant 2 : i32
+      %15 = arith.divsi %6, %c2_i32_4 : i32
+      %c2_i32_5 = arith.constant 2 : i32
+      %16 = arith.remsi %15, %c2_i32_5 : i32
+      tilegpu.stage_wait stage %7 phase %16 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64}
+      %17 = tile.trans %13 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+      %18 = tile.dot %0, %17, %cst_0 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+      %19 = tilegpu.dot_wait %18 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      %20 = arith.truncf %19 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+      %c2_i32_6 = arith.constant 2 : i32
+      %21 = arith.divsi %6, %c2_i32_6 : i32
+      %c2_i32_7 = arith.constant 2 : i32
+      %22 = arith.remsi %21, %c2_i32_7 : i32
+      tilegpu.stage_wait stage %7 phase %22 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64}
+      %23 = tile.dot %20, %14, %arg5 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+      %24 = tilegpu.dot_wait %23 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      scf.yield %24 : tensor<64x64xf32, #mma>
     }
     tilegpu.async_wait 0
+    tilegpu.ring_inval {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 40960 : i64}
+    tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64, tilegpu.barrier_offset = 40976 : i64}
     tile.store %4, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
     return
   }

@@ -1,3 +1,4 @@
+#blocked = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #map = affine_map<()[s0, s1] -> (s0)>
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false>
@@ -5,7 +6,7 @@
 #cols = #tilegpu.slice<dim = 0, parent = #mma>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {
-  func.func @fa1(%arg0: !tile.view<f16, 3> {tile.name = "Q", tile.role = "input", tile.shape = ["BH", "N", 64]}, %arg1: !tile.view<f16, 3> {tile.name = "K", tile.role = "input", tile.shape = ["BH", "N", 64]}, %arg2: !tile.view<f16, 3> {tile.name = "V", tile.role = "input", tile.shape = ["BH", "N", 64]}, %arg3: f32 {tile.name = "sm_scale"}, %arg4: !tile.view<f16, 3> {tile.name = "Out", tile.role = "output", tile.shape = ["BH", "N", 64]}, %arg5: !tile.view<f32, 3> {tile.init = 0.000000e+00 : f32, tile.name = "Acc", tile.role = "inout", tile.shape = ["BH", "N", 64]}, %arg6: !tile.view<f32, 2> {tile.init = 0xFF800000 : f32, tile.name = "M", tile.role = "inout", tile.shape = ["BH", "N"]}, %arg7: !tile.view<f32, 2> {tile.init = 0.000000e+00 : f32, tile.name = "L", tile.role = "inout", tile.shape = ["BH", "N"]}) attributes {tessera.shared_bytes = 24576 : i64, tile.constants = {BLOCK_M = 64 : i64, BLOCK_N = 64 : i64, CAUSAL = false, HEAD_DIM = 64 : i64, NUM_STAGES = 1 : i64, NUM_WARPS = 4 : i64}, tile.grid = #map, tile.kernel, tile.num_stages = 1 : i32, tile.num_warps = 4 : i32, tile.sizes = ["BH", "N"]} {
+  func.func @fa1(%arg0: !tile.view<f16, 3> {tile.name = "Q", tile.role = "input", tile.shape = ["BH", "N", 64]}, %arg1: !tile.view<f16, 3> {tile.name = "K", tile.role = "input", tile.shape = ["BH", "N", 64]}, %arg2: !tile.view<f16, 3> {tile.name = "V", tile.role = "input", tile.shape = ["BH", "N", 64]}, %arg3: f32 {tile.name = "sm_scale"}, %arg4: !tile.view<f16, 3> {tile.name = "Out", tile.role = "output", tile.shape = ["BH", "N", 64]}, %arg5: !tile.view<f32, 3> {tile.init = 0.000000e+00 : f32, tile.name = "Acc", tile.role = "inout", tile.shape = ["BH", "N", 64]}, %arg6: !tile.view<f32, 2> {tile.init = 0xFF800000 : f32, tile.name = "M", tile.role = "inout", tile.shape = ["BH", "N"]}, %arg7: !tile.view<f32, 2> {tile.init = 0.000000e+00 : f32, tile.name = "L", tile.role = "inout", tile.shape = ["BH", "N"]}) attributes {tessera.shared_bytes = 24576 : i64, tile.constants = {BLOCK_M = 64 : i64, BLOCK_N = 64 : i64, CAUSAL = false, DTYPE = f16, HEAD_DIM = 64 : i64, NUM_STAGES = 1 : i64, NUM_WARPS = 4 : i64}, tile.grid = #map, tile.kernel, tile.num_stages = 1 : i32, tile.num_warps = 4 : i32, tile.sizes = ["BH", "N"]} {
     %cst = arith.constant dense<1.000000e+00> : tensor<64xf32, #rows>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64xf32, #rows>
     %cst_1 = arith.constant dense<0.000000e+00> : tensor<64xf32, #rows>
@@ -33,46 +34,48 @@ module {
         %13 = tile.broadcast %12 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
         %14 = arith.mulf %11, %13 : tensor<64x64xf32, #mma>
         %15 = tile.trans %4 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-        %16 = tile.dot %8, %15, %cst_4 : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+        %16 = tile.dot %8, %15, %cst_4 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
         %17 = tile.expand_dims %7 axis 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #cols>
         %18 = tile.splat %0 : i32 -> tensor<1x64xi32, #cols>
         %19 = arith.cmpi slt, %17, %18 : tensor<1x64xi32, #cols>
         %20 = tile.broadcast %19 : tensor<1x64xi1, #cols> -> tensor<64x64xi1, #mma>
-        %21 = arith.select %20, %16, %cst_3 : tensor<64x64xi1, #mma>, tensor<64x64xf32, #mma>
-        %22 = tile.splat %2 : f32 -> tensor<64x64xf32, #mma>
-        %23 = arith.mulf %21, %22 : tensor<64x64xf32, #mma>
-        %24 = tile.reduce max %23 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
-        %25 = arith.maximumf %9, %24 : tensor<64xf32, #rows>
-        %26 = arith.cmpf oeq, %25, %cst_2 : tensor<64xf32, #rows>
-        %27 = arith.select %26, %cst_0, %25 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
-        %28 = tile.expand_dims %27 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
-        %29 = tile.broadcast %28 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
-        %30 = arith.subf %23, %29 : tensor<64x64xf32, #mma>
-        %31 = math.exp2 %30 : tensor<64x64xf32, #mma>
-        %32 = arith.subf %9, %27 : tensor<64xf32, #rows>
-        %33 = math.exp2 %32 : tensor<64xf32, #rows>
-        %34 = tile.reduce sum %31 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
-        %35 = arith.mulf %33, %10 : tensor<64xf32, #rows>
-        %36 = arith.addf %35, %34 : tensor<64xf32, #rows>
-        %37 = tile.expand_dims %33 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
-        %38 = tile.broadcast %37 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
-        %39 = arith.mulf %14, %38 : tensor<64x64xf32, #mma>
-        %40 = arith.truncf %31 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
-        %41 = tile.dot %40, %5, %39 : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
-        %42 = arith.cmpf oeq, %36, %cst_1 : tensor<64xf32, #rows>
-        %43 = arith.select %42, %cst, %36 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
-        %44 = tile.expand_dims %43 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
-        %45 = tile.broadcast %44 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
-        %46 = arith.divf %41, %45 : tensor<64x64xf32, #mma>
-        tile.store %46, %arg5[%1, %arg9, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 3>
-        tile.store %25, %arg6[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
-        tile.store %36, %arg7[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
+        %21 = tilegpu.dot_wait %16 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+        %22 = arith.select %20, %21, %cst_3 : tensor<64x64xi1, #mma>, tensor<64x64xf32, #mma>
+        %23 = tile.splat %2 : f32 -> tensor<64x64xf32, #mma>
+        %24 = arith.mulf %22, %23 : tensor<64x64xf32, #mma>
+        %25 = tile.reduce max %24 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
+        %26 = arith.maximumf %9, %25 : tensor<64xf32, #rows>
+        %27 = arith.cmpf oeq, %26, %cst_2 : tensor<64xf32, #rows>
+        %28 = arith.select %27, %cst_0, %26 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
+        %29 = tile.expand_dims %28 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
+        %30 = tile.broadcast %29 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
+        %31 = arith.subf %24, %30 : tensor<64x64xf32, #mma>
+        %32 = math.exp2 %31 : tensor<64x64xf32, #mma>
+        %33 = arith.subf %9, %28 : tensor<64xf32, #rows>
+        %34 = math.exp2 %33 : tensor<64xf32, #rows>
+        %35 = tile.reduce sum %32 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
+        %36 = arith.mulf %34, %10 : tensor<64xf32, #rows>
+        %37 = arith.addf %36, %35 : tensor<64xf32, #rows>
+        %38 = tile.expand_dims %34 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
+        %39 = tile.broadcast %38 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
+        %40 = arith.mulf %14, %39 : tensor<64x64xf32, #mma>
+        %41 = arith.truncf %32 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+        %42 = tile.dot %41, %5, %40 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+        %43 = arith.cmpf oeq, %37, %cst_1 : tensor<64xf32, #rows>
+        %44 = arith.select %43, %cst, %37 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
+        %45 = tile.expand_dims %44 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
+        %46 = tile.broadcast %45 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
+        %47 = tilegpu.dot_wait %42 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+        %48 = arith.divf %47, %46 : tensor<64x64xf32, #mma>
+        tile.store %48, %arg5[%1, %arg9, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 3>
+        tile.store %26, %arg6[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
+        tile.store %37, %arg7[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
       }
     }
     scf.for %arg8 = %c0_i32 to %0 step %c64_i32  : i32 {
-      %4 = tile.load %arg5[%1, %arg8, %c0_i32] : !tile.view<f32, 3> -> tensor<64x64xf32, #mma>
-      %5 = arith.truncf %4 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
-      tile.store %5, %arg4[%1, %arg8, %c0_i32] : tensor<64x64xf16, #mma> -> !tile.view<f16, 3>
+      %4 = tile.load %arg5[%1, %arg8, %c0_i32] : !tile.view<f32, 3> -> tensor<64x64xf32, #blocked>
+      %5 = arith.truncf %4 : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
+      tile.store %5, %arg4[%1, %arg8, %c0_i32] : tensor<64x64xf16, #blocked> -> !tile.view<f16, 3>
     }
     return
   }

@@ -1,0 +1,30 @@
+#shared = #tilegpu.shared<transposed = false>
+func.func @attention(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %pid = tile.program_id 0
+  %end = arith.muli %pid, %n : i32
+  scf.for %i = %c0 to %end step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    %vt = tile.load %v[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    "test.use"(%kt) : (tensor<64x64xf16, #shared>) -> ()
+    "test.use"(%vt) : (tensor<64x64xf16, #shared>) -> ()
+  }
+  %ot = tile.load %o[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  "test.after"(%ot) : (tensor<64x64xf16, #shared>) -> ()
+  return
+}
+func.func @mixed(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    "test.use"(%kt) : (tensor<64x64xf16, #shared>) -> ()
+    "test.use"(%vt) : (tensor<64x64xf16, #shared>) -> ()
+  }
+  return
+}
+

@@ -1,0 +1,13 @@
+#shared = #tilegpu.shared<transposed = false>
+func.func @bound(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %end = "test.bound"(%n) : (i32) -> i32
+  scf.for %i = %c0 to %end step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    "test.use"(%kt) : (tensor<64x64xf16, #shared>) -> ()
+  }
+  return
+}
+

@@ -1,0 +1,52 @@
+#mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+#shared_t = #tilegpu.shared<transposed = true>
+module {
+  func.func @paged(%arg0: !tile.view<f16, 3> {tile.role = "input"}, %arg1: !tile.view<i32, 1> {tile.role = "input"}, %arg2: !tile.view<f32, 2> {tile.role = "output"}, %arg3: i32) attributes {tessera.shared_bytes = 24592 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %0 = tile.load %arg0[%c0_i32, %c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+    tilegpu.ring_init {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 24576 : i64}
+    %c0_i32_0 = arith.constant 0 : i32
+    %1 = arith.muli %c1_i32, %c0_i32_0 : i32
+    %2 = arith.addi %c0_i32, %1 : i32
+    %c0_i32_1 = arith.constant 0 : i32
+    %3 = arith.cmpi slt, %2, %arg3 : i32
+    %4 = tile.load_scalar %arg1[%2] : !tile.view<i32, 1> -> i32
+    tilegpu.async_load %arg0[%4, %c0_i32, %c0_i32] stage %c0_i32_1 if %3 {buffer = 0 : i64, tilegpu.barrier_offset = 24576 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+    tilegpu.async_commit
+    %5 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
+      %6 = arith.subi %arg4, %c0_i32 : i32
+      %7 = arith.divsi %6, %c1_i32 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %8 = arith.remsi %7, %c2_i32 : i32
+      tilegpu.async_wait 0
+      %c1_i32_2 = arith.constant 1 : i32
+      %9 = arith.muli %c1_i32, %c1_i32_2 : i32
+      %10 = arith.addi %arg4, %9 : i32
+      %11 = arith.addi %7, %c1_i32_2 : i32
+      %12 = arith.cmpi slt, %10, %arg3 : i32
+      %c2_i32_3 = arith.constant 2 : i32
+      %13 = arith.remsi %11, %c2_i32_3 : i32
+      %14 = tile.load_scalar %arg1[%10] : !tile.view<i32, 1> -> i32
+      tilegpu.async_load %arg0[%14, %c0_i32, %c0_i32] stage %13 if %12 {buffer = 0 : i64, tilegpu.barrier_offset = 24576 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+      tilegpu.async_commit
+      %15 = tilegpu.stage_view stage %8 {buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
+      %c2_i32_4 = arith.constant 2 : i32
+      %16 = arith.divsi %7, %c2_i32_4 : i32
+      %c2_i32_5 = arith.constant 2 : i32
+      %17 = arith.remsi %16, %c2_i32_5 : i32
+      tilegpu.stage_wait stage %8 phase %17 {buffer = 0 : i64, tilegpu.barrier_offset = 24576 : i64}
+      %18 = tile.trans %15 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+      %19 = tile.dot %0, %18, %arg5 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+      %20 = tilegpu.dot_wait %19 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      scf.yield %20 : tensor<64x64xf32, #mma>
+    }
+    tilegpu.async_wait 0
+    tilegpu.ring_inval {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 24576 : i64}
+    tile.store %5, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    return
+  }
+}
+

@@ -1,0 +1,22 @@
+#mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+#shared_t = #tilegpu.shared<transposed = true>
+module {
+  func.func @written_table(%arg0: !tile.view<f16, 3> {tile.role = "input"}, %arg1: !tile.view<i32, 2> {tile.role = "inout"}, %arg2: !tile.view<f32, 2> {tile.role = "output"}, %arg3: i32) attributes {tessera.shared_bytes = 16384 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %0 = tile.load %arg0[%c0_i32, %c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+    %1 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
+      %2 = tile.load_scalar %arg1[%c0_i32, %arg4] : !tile.view<i32, 2> -> i32
+      %3 = tile.load %arg0[%2, %c0_i32, %c0_i32] {tilegpu.shared_offset = 8192 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
+      %4 = tile.trans %3 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+      %5 = tile.dot %0, %4, %arg5 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+      %6 = tilegpu.dot_wait %5 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      scf.yield %6 : tensor<64x64xf32, #mma>
+    }
+    tile.store %1, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    return
+  }
+}
+

@@ -1,0 +1,67 @@
+#mma = #tilegpu.mma<warpsM = 8, warpsN = 1>
+#shared = #tilegpu.shared<transposed = false>
+#shared_t = #tilegpu.shared<transposed = true>
+module {
+  func.func @over_budget(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f16, 2> {tile.role = "input"}, %arg2: !tile.view<f16, 2> {tile.role = "input"}, %arg3: !tile.view<f32, 2> {tile.role = "output"}, %arg4: i32) attributes {tessera.shared_bytes = 196640 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 8 : i32} {
+    %cst = arith.constant dense<5.000000e-01> : tensor<128x256xf32, #mma>
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %c0_i32 = arith.constant 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<128x256xf16, #shared>
+    tilegpu.ring_init {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 196608 : i64}
+    tilegpu.ring_init {buffer = 1 : i64, stages = 2 : i64, tilegpu.barrier_offset = 196624 : i64}
+    %c0_i32_2 = arith.constant 0 : i32
+    %1 = arith.muli %c64_i32, %c0_i32_2 : i32
+    %2 = arith.addi %c0_i32, %1 : i32
+    %c0_i32_3 = arith.constant 0 : i32
+    %3 = arith.cmpi slt, %2, %arg4 : i32
+    tilegpu.async_load %arg1[%2, %c0_i32] stage %c0_i32_3 if %3 {buffer = 0 : i64, tilegpu.barrier_offset = 196608 : i64, tilegpu.shared_offset = 65536 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x256xf16, #shared>
+    tilegpu.async_load %arg2[%2, %c0_i32] stage %c0_i32_3 if %3 {buffer = 1 : i64, tilegpu.barrier_offset = 196624 : i64, tilegpu.shared_offset = 131072 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x256xf16, #shared>
+    tilegpu.async_commit
+    %4 = scf.for %arg5 = %c0_i32 to %arg4 step %c64_i32 iter_args(%arg6 = %cst_1) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %5 = arith.subi %arg5, %c0_i32 : i32
+      %6 = arith.divsi %5, %c64_i32 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %7 = arith.remsi %6, %c2_i32 : i32
+      tilegpu.async_wait 0
+      %c1_i32 = arith.constant 1 : i32
+      %8 = arith.muli %c64_i32, %c1_i32 : i32
+      %9 = arith.addi %arg5, %8 : i32
+      %10 = arith.addi %6, %c1_i32 : i32
+      %11 = arith.cmpi slt, %9, %arg4 : i32
+      %c2_i32_4 = arith.constant 2 : i32
+      %12 = arith.remsi %10, %c2_i32_4 : i32
+      tilegpu.async_load %arg1[%9, %c0_i32] stage %12 if %11 {buffer = 0 : i64, tilegpu.barrier_offset = 196608 : i64, tilegpu.shared_offset = 65536 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x256xf16, #shared>
+      tilegpu.async_load %arg2[%9, %c0_i32] stage %12 if %11 {buffer = 1 : i64, tilegpu.barrier_offset = 196624 : i64, tilegpu.shared_offset = 131072 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x256xf16, #shared>
+      tilegpu.async_commit
+      %13 = tilegpu.stage_view stage %7 {buffer = 0 : i64, tilegpu.shared_offset = 65536 : i64, tilegpu.stages = 2 : i64} : tensor<64x256xf16, #shared>
+      %14 = tilegpu.stage_view stage %7 {buffer = 1 : i64, tilegpu.shared_offset = 131072 : i64, tilegpu.stages = 2 : i64} : tensor<64x256xf16, #shared>
+      %c2_i32_5 = arith.constant 2 : i32
+      %15 = arith.divsi %6, %c2_i32_5 : i32
+      %c2_i32_6 = arith.constant 2 : i32
+      %16 = arith.remsi %15, %c2_i32_6 : i32
+      tilegpu.stage_wait stage %7 phase %16 {buffer = 0 : i64, tilegpu.barrier_offset = 196608 : i64}
+      %17 = tile.trans %13 : tensor<64x256xf16, #shared> -> tensor<256x64xf16, #shared_t>
+      %18 = tile.dot %0, %17, %cst_0 {tilegpu.async, tilegpu.wgmma} : tensor<128x256xf16, #shared>, tensor<256x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
+      %19 = tilegpu.dot_wait %18 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+      %20 = math.exp2 %19 : tensor<128x64xf32, #mma>
+      %21 = arith.mulf %arg6, %cst : tensor<128x256xf32, #mma>
+      %22 = arith.truncf %20 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      %c2_i32_7 = arith.constant 2 : i32
+      %23 = arith.divsi %6, %c2_i32_7 : i32
+      %c2_i32_8 = arith.constant 2 : i32
+      %24 = arith.remsi %23, %c2_i32_8 : i32
+      tilegpu.stage_wait stage %7 phase %24 {buffer = 1 : i64, tilegpu.barrier_offset = 196624 : i64}
+      %25 = tile.dot %22, %14, %21 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #mma>, tensor<64x256xf16, #shared> -> tensor<128x256xf32, #mma>
+      %26 = tilegpu.dot_wait %25 {pendings = 0 : i32} : tensor<128x256xf32, #mma>
+      scf.yield %26 : tensor<128x256xf32, #mma>
+    }
+    tilegpu.async_wait 0
+    tilegpu.ring_inval {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 196608 : i64}
+    tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64, tilegpu.barrier_offset = 196624 : i64}
+    tile.store %4, %arg3[%c0_i32, %c0_i32] : tensor<128x256xf32, #mma> -> !tile.view<f32, 2>
+    return
+  }
+}
+
