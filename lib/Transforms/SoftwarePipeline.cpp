@@ -69,13 +69,14 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
 }
 
 /// The producer loop of a warp-specialized pipeline, before `loop`: the
-/// same iterations, each waiting until the consumers have released the
+/// same iterations (on each load's ring counted from its entry of
+/// `firsts`, the iterations of earlier loops on that ring, when given), each waiting until the consumers have released the
 /// stage its copies fill (the phase before the first pass over the ring
 /// counts as released), then copying. It runs as far ahead as the ring
 /// allows; tilegpu-warp-specialize gives it to the producer warp.
 void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
                        ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> ids,
-                       unsigned stages) {
+                       unsigned stages, ArrayRef<Value> firsts) {
   Location loc = loop.getLoc();
   auto producer = scf::ForOp::create(b, loc, loop.getLowerBound(),
                                      loop.getUpperBound(), loop.getStep());
@@ -92,15 +93,20 @@ void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
   Value always = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), iv);
-  // The stage and the acquire phase of iteration k, per ring size.
-  DenseMap<unsigned, std::pair<Value, Value>> stagePhases;
-  for (auto [constLoad, id] : llvm::zip(loads, ids)) {
+  // The stage and the acquire phase of the ring's iteration, per (first,
+  // ring size).
+  DenseMap<std::pair<Value, unsigned>, std::pair<Value, Value>> stagePhases;
+  DenseMap<Value, Value> onRing;
+  for (auto [constLoad, id, first] : llvm::zip(loads, ids, firsts)) {
     tile::LoadOp load = constLoad;
     unsigned ring = ringStages(load, stages);
-    auto &[stage, phase] = stagePhases[ring];
+    auto &[stage, phase] = stagePhases[{first, ring}];
     if (!stage) {
-      stage = arith::RemSIOp::create(b, loc, k, constant(ring));
-      Value pass = arith::DivSIOp::create(b, loc, k, constant(ring));
+      Value &kRing = onRing[first];
+      if (!kRing)
+        kRing = first ? Value(arith::AddIOp::create(b, loc, first, k)) : k;
+      stage = arith::RemSIOp::create(b, loc, kRing, constant(ring));
+      Value pass = arith::DivSIOp::create(b, loc, kRing, constant(ring));
       phase = arith::RemSIOp::create(
           b, loc, arith::AddIOp::create(b, loc, pass, constant(1)),
           constant(2));
@@ -135,8 +141,39 @@ bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
   return any;
 }
 
+/// The rings of a warp-specialized kernel, which its loops share: the
+/// producer fills the next loop's stages while the consumers finish the
+/// previous one, so a ring per loop would keep every loop's staging live at
+/// once. A load takes the ring of an earlier loop's load of the same view
+/// and tile (one whose tile is not read after its iteration: a released
+/// stage must be free), and the loops count iterations on from one another.
+struct SharedRings {
+  struct Ring {
+    Value view;
+    Type tileType;
+    unsigned stages;
+    int64_t id;
+  };
+  SmallVector<Ring> rings;
+  /// Per ring id: the iterations of the kernel's earlier pipelined loops
+  /// on it (an i32 defined before the next loop), none before its second.
+  DenseMap<int64_t, Value> iterationsBefore;
+  /// Where the rings are retired: after the last loop's drain.
+  Operation *lastDrain = nullptr;
+};
+
+/// max(0, ceil((ub - lb) / step)): the iterations `loop` runs.
+Value tripCount(OpBuilder &b, Location loc, scf::ForOp loop) {
+  Value span = arith::SubIOp::create(b, loc, loop.getUpperBound(),
+                                     loop.getLowerBound());
+  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  return arith::CeilDivSIOp::create(
+      b, loc, arith::MaxSIOp::create(b, loc, span, zero), loop.getStep());
+}
+
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
-                           int64_t &nextBufferId, bool specialized) {
+                           int64_t &nextBufferId, SharedRings *shared) {
+  bool specialized = shared != nullptr;
   SmallVector<tile::LoadOp> loads = pipelinedLoads(loop);
   if (loads.empty())
     return success();
@@ -148,14 +185,32 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
              << " (num_stages " << stages
              << " and one for a tile read in the next iteration)";
 
+  // Each load's ring: a new one, or in a warp-specialized kernel the ring
+  // of an earlier loop's load of the same view and tile.
   SmallVector<int64_t> ids;
-  for (size_t i = 0; i < loads.size(); ++i)
-    ids.push_back(nextBufferId++);
-  // (Read before the loads are replaced.)
-  SmallVector<std::pair<int64_t, unsigned>> tmaRings;
-  for (auto [load, id] : llvm::zip(loads, ids))
+  SmallVector<std::pair<int64_t, unsigned>> tmaRings, newRings;
+  for (tile::LoadOp load : loads) {
+    unsigned ring = ringStages(load, stages);
+    std::optional<int64_t> id;
+    if (shared && ring == stages)
+      for (const SharedRings::Ring &candidate : shared->rings)
+        if (candidate.view == load.getView() &&
+            candidate.tileType == load.getType() && candidate.stages == ring &&
+            !llvm::is_contained(ids, candidate.id)) {
+          id = candidate.id;
+          break;
+        }
+    if (!id) {
+      id = nextBufferId++;
+      if (isTma(load))
+        newRings.push_back({*id, ring});
+      if (shared)
+        shared->rings.push_back({load.getView(), load.getType(), ring, *id});
+    }
+    ids.push_back(*id);
     if (isTma(load))
-      tmaRings.push_back({id, ringStages(load, stages)});
+      tmaRings.push_back({*id, ring});
+  }
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   auto constant = [&](int64_t v) -> Value {
@@ -170,10 +225,20 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   if (specialized)
     arrivals = b.getI64IntegerAttr(
         tile::TileDialect::getNumWarps(loop->getParentOp()));
-  for (auto [id, ring] : tmaRings)
+  for (auto [id, ring] : newRings)
     RingInitOp::create(b, loc, id, ring, arrivals);
-  if (specialized)
-    buildProducerLoop(b, loop, loads, ids, stages);
+  // A shared ring counts on from the iterations of the loops before this
+  // one that used it.
+  SmallVector<Value> firsts(loads.size());
+  if (specialized) {
+    Value trips = tripCount(b, loc, loop);
+    for (auto [i, id] : llvm::enumerate(ids))
+      firsts[i] = shared->iterationsBefore.lookup(id);
+    for (auto [id, first] : llvm::zip(ids, firsts))
+      shared->iterationsBefore[id] =
+          first ? Value(arith::AddIOp::create(b, loc, first, trips)) : trips;
+    buildProducerLoop(b, loop, loads, ids, stages, firsts);
+  }
 
   // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
   for (unsigned s = 0; !specialized && s + 1 < stages; ++s) {
@@ -191,6 +256,16 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   Value iv = loop.getInductionVar();
   Value k = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+  // Each load's iteration on its ring: k, or on a shared ring k after the
+  // earlier loops' iterations.
+  DenseMap<Value, Value> onRing;
+  SmallVector<Value> ks;
+  for (Value first : firsts) {
+    Value &kRing = onRing[first];
+    if (!kRing)
+      kRing = first ? Value(arith::AddIOp::create(b, loc, first, k)) : k;
+    ks.push_back(kRing);
+  }
   // The stage of iteration `index` in a ring of `ring` stages, one value per
   // (iteration, ring size): rings with a read lag are one longer.
   DenseMap<std::pair<Value, unsigned>, Value> stageValues;
@@ -200,8 +275,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
       stage = arith::RemSIOp::create(b, loc, index, constant(ring));
     return stage;
   };
-  for (tile::LoadOp load : loads)
-    stageIn(k, ringStages(load, stages));
+  for (auto [load, kRing] : llvm::zip(loads, ks))
+    stageIn(kRing, ringStages(load, stages));
   if (!specialized) {
     AsyncWaitOp::create(b, loc, stages - 2);
     Value ahead = constant(stages - 1);
@@ -230,9 +305,9 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     for (Value index : load.getIndices())
       collect(index);
 
-  for (auto [load, id] : llvm::zip(loads, ids)) {
+  for (auto [load, id, kRing] : llvm::zip(loads, ids, ks)) {
     unsigned ring = ringStages(load, stages);
-    Value stage = stageValues.lookup({k, ring});
+    Value stage = stageValues.lookup({kRing, ring});
     // A TMA stage is waited for where its tile is first read (the copy of
     // V still lands while QK^T computes), in the phase of this iteration's
     // pass over the ring: (k / ring) % 2.
@@ -243,7 +318,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
           if (firstUse == load || inBody->isBeforeInBlock(firstUse))
             firstUse = inBody;
       b.setInsertionPoint(firstUse);
-      Value pass = arith::DivSIOp::create(b, loc, k, constant(ring));
+      Value pass = arith::DivSIOp::create(b, loc, kRing, constant(ring));
       Value phase = arith::RemSIOp::create(b, loc, pass, constant(2));
       StageWaitOp::create(b, load.getLoc(), stage, phase, id);
     }
@@ -259,14 +334,15 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // iteration, tilegpu.read_lag, is released one iteration later).
   if (specialized) {
     b.setInsertionPoint(loop.getBody()->getTerminator());
-    for (auto [load, id] : llvm::zip(loads, ids)) {
+    for (auto [load, id, kRing] : llvm::zip(loads, ids, ks)) {
       unsigned ring = ringStages(load, stages);
       int64_t lag = ring - stages;
       if (lag == 0) {
-        StageReleaseOp::create(b, loc, stageValues.lookup({k, ring}), id);
+        StageReleaseOp::create(b, loc, stageValues.lookup({kRing, ring}), id);
         continue;
       }
-      Value read = arith::SubIOp::create(b, loc, k, constant(lag));
+      // (A lagged ring is its loop's own: kRing is k.)
+      Value read = arith::SubIOp::create(b, loc, kRing, constant(lag));
       Value released = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                              read, constant(0));
       scf::IfOp::create(b, loc, released, [&](OpBuilder &nested, Location l) {
@@ -287,11 +363,17 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     if (op->use_empty())
       op->erase();
 
-  // Drain: no copy may still land in a buffer reused after the loop.
+  // Drain: no copy may still land in a buffer reused after the loop. The
+  // rings are retired after it (a warp-specialized kernel's, after its last
+  // loop: runOnOperation).
   b.setInsertionPointAfter(loop);
-  AsyncWaitOp::create(b, loc, 0);
+  Operation *drain = AsyncWaitOp::create(b, loc, 0);
+  if (shared) {
+    shared->lastDrain = drain;
+    return success();
+  }
   for (auto [id, ring] : tmaRings)
-    RingInvalOp::create(b, loc, id, ring, /*empty=*/specialized);
+    RingInvalOp::create(b, loc, id, ring);
   return success();
 }
 
@@ -318,9 +400,18 @@ struct TileGPUPipelinePass
         (warpSpecialize || tile::TileDialect::getWarpSpecialize(kernel)) &&
         canWarpSpecialize(kernel, loops);
     int64_t nextBufferId = 0;
+    SharedRings shared;
     for (scf::ForOp loop : loops)
-      if (failed(pipelineLoop(loop, stages, nextBufferId, specialized)))
+      if (failed(pipelineLoop(loop, stages, nextBufferId,
+                              specialized ? &shared : nullptr)))
         return signalPassFailure();
+    if (shared.lastDrain) {
+      OpBuilder b(shared.lastDrain->getContext());
+      b.setInsertionPointAfter(shared.lastDrain);
+      for (const SharedRings::Ring &ring : shared.rings)
+        RingInvalOp::create(b, shared.lastDrain->getLoc(), ring.id,
+                            ring.stages, /*empty=*/true);
+    }
   }
 };
 

@@ -102,3 +102,49 @@ func.func @mixed(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f1
   return
 }
 
+
+// Two loops share K's ring: one ring_init for it, the second loop's
+// iterations on it count on from the first's trip count
+// (max(0, ceil((n - 0) / 64))) in the producer and in the consumers, and the
+// rings are retired once, after the last loop's drain. V's ring, new in the
+// second loop, counts from 0.
+// CHECK-LABEL: func.func @two_loops
+// CHECK: tilegpu.ring_init {arrivals = 8 : i64, buffer = 0 : i64, stages = 2 : i64}
+// CHECK-NEXT: tilegpu.ring_init {arrivals = 8 : i64, buffer = 1 : i64, stages = 2 : i64}
+// CHECK-NEXT: tilegpu.warp_specialize
+// CHECK: scf.for
+// CHECK: tilegpu.stage_acquire {{.*}} {buffer = 0 : i64}
+// CHECK: } {tilegpu.producer}
+// CHECK: %[[SPAN:.*]] = arith.maxsi
+// CHECK-NEXT: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]]
+// CHECK: scf.for
+// CHECK: %[[LOCAL:.*]] = arith.divsi %{{.*}}, %c64_i32
+// CHECK: %[[K:.*]] = arith.addi %[[TRIPS]], %[[LOCAL]]
+// CHECK: %[[KS:.*]] = arith.remsi %[[K]]
+// CHECK: tilegpu.stage_acquire stage %[[KS]] {{.*}} {buffer = 0 : i64}
+// CHECK: %[[VS:.*]] = arith.remsi %[[LOCAL]]
+// CHECK: tilegpu.stage_acquire stage %[[VS]] {{.*}} {buffer = 1 : i64}
+// CHECK: } {tilegpu.producer}
+// CHECK: consumer {
+// CHECK: "test.use"
+// CHECK: tilegpu.async_wait 0
+// CHECK-NOT: tilegpu.ring_inval
+// CHECK: "test.masked"
+// CHECK: tilegpu.async_wait 0
+// CHECK-NEXT: tilegpu.ring_inval {buffer = 0 : i64, empty, stages = 2 : i64}
+// CHECK-NEXT: tilegpu.ring_inval {buffer = 1 : i64, empty, stages = 2 : i64}
+func.func @two_loops(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %n: i32, %m: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    "test.use"(%kt) : (tensor<64x64xf16, #shared>) -> ()
+  }
+  scf.for %i = %n to %m step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    %vt = tile.load %v[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    "test.masked"(%kt, %vt) : (tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared>) -> ()
+  }
+  return
+}

@@ -267,7 +267,10 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     ```
 
     No CTA barrier remains in the loop; the producer runs up to S
-    iterations ahead. tilegpu-warp-specialize must follow: the producer loop
+    iterations ahead. The kernel's loops share rings: a load takes the ring
+    of an earlier loop's load of the same view and tile type (when neither
+    is read after its iteration), and `k` counts on from the earlier loops'
+    trip counts; the rings are retired after the last loop. tilegpu-warp-specialize must follow: the producer loop
     only runs in a warp of its own.
   }];
   let options = [
