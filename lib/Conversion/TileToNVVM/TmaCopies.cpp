@@ -169,33 +169,16 @@ struct TmaLoadLowering : public OpConversionPattern<AsyncLoadOp> {
   }
 };
 
-/// tilegpu.stage_wait: every thread waits for the phase.
-struct StageWaitLowering : public OpConversionPattern<StageWaitOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// tilegpu.stage_wait (every thread, on the stage's full barrier) and
+/// tilegpu.stage_acquire (the producer thread, on its empty barrier: the
+/// op's barrier offset is the ring's empty barriers'): wait for the phase.
+template <typename WaitOp>
+struct PhaseWaitLowering : public OpConversionPattern<WaitOp> {
+  using OpConversionPattern<WaitOp>::OpConversionPattern;
+  using OpAdaptor = typename WaitOp::Adaptor;
 
   LogicalResult
-  matchAndRewrite(StageWaitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    FailureOr<Value> barrier =
-        barrierAddress(rewriter, loc, op, adaptor.getStage());
-    if (failed(barrier))
-      return failure();
-    NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, *barrier,
-                                          adaptor.getPhase(),
-                                          i32Const(rewriter, loc, kWaitTicks));
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// tilegpu.stage_acquire: the producer thread waits for the consumers'
-/// release (the op's barrier offset is the ring's empty barriers').
-struct StageAcquireLowering : public OpConversionPattern<StageAcquireOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(StageAcquireOp op, OpAdaptor adaptor,
+  matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     FailureOr<Value> barrier =
@@ -308,8 +291,7 @@ struct RingInitLowering : public OpConversionPattern<RingInitOp> {
     NVVM::Barrier0Op::create(rewriter, loc);
     std::optional<uint64_t> arrivals = op.getArrivals();
     inFirstThread(rewriter, loc, Value(), [&](OpBuilder &b, Location l) {
-      SmallVector<Value> full = stageBarriers(b, l, *barriers, op.getStages());
-      for (auto [s, barrier] : llvm::enumerate(full)) {
+      for (Value barrier : stageBarriers(b, l, *barriers, op.getStages())) {
         NVVM::MBarrierInitOp::create(b, l, barrier, i32Const(b, l, 1),
                                      Value());
         if (arrivals)
@@ -355,7 +337,7 @@ struct RingInvalLowering : public OpConversionPattern<RingInvalOp> {
 
 void tessera::populateTileTmaToNVVMPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
-  patterns.add<TmaLoadLowering, StageWaitLowering, StageAcquireLowering,
-               StageReleaseLowering, WarpSpecializeLowering, RingInitLowering,
+  patterns.add<TmaLoadLowering, PhaseWaitLowering<StageWaitOp>,
+               PhaseWaitLowering<StageAcquireOp>, StageReleaseLowering, WarpSpecializeLowering, RingInitLowering,
                RingInvalLowering>(converter, patterns.getContext());
 }
