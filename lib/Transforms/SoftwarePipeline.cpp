@@ -1,8 +1,10 @@
-//===- SoftwarePipeline.cpp - cp.async multi-buffering of loop loads ------===//
+//===- SoftwarePipeline.cpp - Multi-buffering of loop loads ---------------===//
 //
 // Part of Tessera. Software pipelining in the style of the FlashAttention-2
-// CUDA kernels: tiles for iteration k + S - 1 are copied while iteration k
-// computes.
+// CUDA kernels: tiles for iteration k + S - 1 are copied (cp.async, or TMA
+// onto mbarriers) while iteration k computes; in a warp-specialized kernel,
+// FlashAttention-3's producer loop instead, handing stages to the consumers
+// on full and empty mbarriers.
 //
 //===----------------------------------------------------------------------===//
 
