@@ -190,9 +190,11 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // Each load's ring: a new one, or in a warp-specialized kernel the ring
   // of an earlier loop's load of the same view and tile.
   SmallVector<int64_t> ids;
+  SmallVector<unsigned> ringSizes; // (read before the loads are replaced)
   SmallVector<std::pair<int64_t, unsigned>> tmaRings, newRings;
   for (tile::LoadOp load : loads) {
     unsigned ring = ringStages(load, stages);
+    ringSizes.push_back(ring);
     std::optional<int64_t> id;
     if (shared && ring == stages)
       for (const SharedRings::Ring &candidate : shared->rings)
@@ -336,8 +338,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // iteration, tilegpu.read_lag, is released one iteration later).
   if (specialized) {
     b.setInsertionPoint(loop.getBody()->getTerminator());
-    for (auto [load, id, kRing] : llvm::zip(loads, ids, ks)) {
-      unsigned ring = ringStages(load, stages);
+    for (size_t i = 0; i < ids.size(); ++i) {
+      int64_t id = ids[i];
+      unsigned ring = ringSizes[i];
+      Value kRing = ks[i];
       int64_t lag = ring - stages;
       if (lag == 0) {
         StageReleaseOp::create(b, loc, stageValues.lookup({kRing, ring}), id);
