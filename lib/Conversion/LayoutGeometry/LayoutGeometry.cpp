@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tessera::tilegpu;
@@ -35,9 +36,21 @@ Value addI32(OpBuilder &b, Location loc, Value v, int64_t c) {
 // ThreadIds
 //===----------------------------------------------------------------------===//
 
+std::optional<unsigned> consumerThreads(Operation *op) {
+  Operation *func = isa<FunctionOpInterface>(op)
+                        ? op
+                        : op->getParentOfType<FunctionOpInterface>();
+  auto consumers =
+      func ? func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr)
+           : IntegerAttr();
+  if (!consumers)
+    return std::nullopt;
+  return consumers.getInt();
+}
+
 unsigned layoutThreads(Operation *func) {
-  if (auto consumers = func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr))
-    return consumers.getInt();
+  if (std::optional<unsigned> consumers = consumerThreads(func))
+    return *consumers;
   if (auto maxntid = func->getAttrOfType<DenseI32ArrayAttr>("nvvm.maxntid"))
     return maxntid.asArrayRef().front();
   return 0;

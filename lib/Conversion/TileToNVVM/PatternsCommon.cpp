@@ -103,19 +103,14 @@ FailureOr<int64_t> sharedOffsetOf(Operation *op) {
 constexpr int64_t kConsumerBarrier = 1;
 
 void syncThreads(OpBuilder &b, Location loc) {
-  // The kernel: an llvm.func being lowered, or the func.func before.
-  Operation *func = b.getInsertionBlock()->getParentOp();
-  if (!isa<FunctionOpInterface>(func))
-    func = func->getParentOfType<FunctionOpInterface>();
-  auto consumers =
-      func ? func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr)
-           : IntegerAttr();
+  std::optional<unsigned> consumers =
+      consumerThreads(b.getInsertionBlock()->getParentOp());
   if (!consumers) {
     NVVM::Barrier0Op::create(b, loc);
     return;
   }
   NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, kConsumerBarrier),
-                          i32Const(b, loc, consumers.getInt()), {}, Value());
+                          i32Const(b, loc, *consumers), {}, Value());
 }
 
 void publishSharedWrites(OpBuilder &b, Location loc, bool wgmma) {

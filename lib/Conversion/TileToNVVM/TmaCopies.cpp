@@ -75,10 +75,7 @@ void inFirstThread(OpBuilder &b, Location loc, Value pred,
 /// The thread that issues TMA copies: thread 0, or in a warp-specialized
 /// kernel the producer's first (the warpgroup after the consumers).
 int64_t copyingThread(Operation *op) {
-  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-  auto consumers = func ? func->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr)
-                        : IntegerAttr();
-  return consumers ? consumers.getInt() : 0;
+  return consumerThreads(op).value_or(0);
 }
 
 /// The addresses of the `stages` barriers that start at `barriers`.
@@ -234,9 +231,7 @@ struct WarpSpecializeLowering : public OpConversionPattern<WarpSpecializeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-    auto consumers = func ? func->getAttrOfType<IntegerAttr>(
-                                kConsumerThreadsAttr)
-                          : IntegerAttr();
+    std::optional<unsigned> consumers = consumerThreads(op);
     auto maxntid = func ? func->getAttrOfType<DenseI32ArrayAttr>(
                               NVVM::NVVMDialect::getMaxntidAttrName())
                         : DenseI32ArrayAttr();
@@ -248,7 +243,7 @@ struct WarpSpecializeLowering : public OpConversionPattern<WarpSpecializeOp> {
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value producer =
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, tid,
-                              i32Const(rewriter, loc, consumers.getInt()));
+                              i32Const(rewriter, loc, *consumers));
     auto split = scf::IfOp::create(rewriter, loc, producer,
                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(rewriter);
@@ -257,7 +252,7 @@ struct WarpSpecializeLowering : public OpConversionPattern<WarpSpecializeOp> {
                                    NVVM::SetMaxRegisterAction::decrease);
     Value issuer =
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, tid,
-                              i32Const(rewriter, loc, consumers.getInt()));
+                              i32Const(rewriter, loc, *consumers));
     auto single = scf::IfOp::create(rewriter, loc, issuer,
                                     /*withElseRegion=*/false);
     rewriter.inlineBlockBefore(&op.getProducer().front(),

@@ -33,6 +33,10 @@ mlir::Value addI32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 inline constexpr llvm::StringLiteral kConsumerThreadsAttr =
     "tessera.consumer_threads";
 
+/// The consumer threads of the warp-specialized kernel that holds `op` (or
+/// is `op`: an llvm.func being lowered or the func.func before), or none.
+std::optional<unsigned> consumerThreads(mlir::Operation *op);
+
 /// The threads the layouts of the kernel `func` is in are written for: its
 /// kConsumerThreadsAttr, or its nvvm.maxntid (0 if neither is set).
 unsigned layoutThreads(mlir::Operation *func);
