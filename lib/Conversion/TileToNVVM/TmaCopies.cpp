@@ -204,12 +204,9 @@ struct StageReleaseLowering : public OpConversionPattern<StageReleaseOp> {
     if (failed(barrier))
       return failure();
     NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
-    Value lane = arith::RemUIOp::create(
-        rewriter, loc, NVVM::ThreadIdXOp::create(rewriter, loc,
-                                                 rewriter.getI32Type()),
-        i32Const(rewriter, loc, 32));
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        lane, i32Const(rewriter, loc, 0));
+    Value first = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        ThreadIds::get(rewriter, loc).lane, i32Const(rewriter, loc, 0));
     scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
       NVVM::MBarrierArriveOp::create(b, l, b.getI64Type(), *barrier, Value());
       scf::YieldOp::create(b, l);
