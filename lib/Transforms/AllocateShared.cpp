@@ -42,8 +42,10 @@ struct TileGPUTestPrintAllocationPass
     : public tessera::impl::TileGPUTestPrintAllocationBase<
           TileGPUTestPrintAllocationPass> {
   void runOnOperation() override {
-    llvm::outs() << "allocation of @" << getOperation().getName() << "\n";
-    SharedAllocation(getOperation()).print(llvm::outs());
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      llvm::outs() << "allocation of @" << func.getName() << "\n";
+      SharedAllocation(func).print(llvm::outs());
+    }
   }
 };
 

@@ -182,11 +182,13 @@ def TileGPUSelectMma : Pass<"tilegpu-select-mma", "::mlir::func::FuncOp"> {
 }
 
 def TileGPUTestPrintAllocation
-    : Pass<"tilegpu-test-print-allocation", "::mlir::func::FuncOp"> {
+    : Pass<"tilegpu-test-print-allocation", "::mlir::ModuleOp"> {
   let summary = "Print the shared-memory allocation of each kernel (for tests)";
   let description = [{
     Prints one line per buffer (offset, size, stages, live range, tile type)
-    and the total, without changing the IR.
+    and the total, without changing the IR. A module pass, so that the
+    functions print in source order (a function pass would run them on
+    several threads and interleave their lines).
   }];
 }
 
