@@ -7,7 +7,7 @@
 #include "tessera/Conversion/PassPipelines.h"
 
 #include "tessera/Conversion/Passes.h"
-#include "tessera/Target/Chips.h"
+#include "tessera/Target/Passes.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -23,55 +23,21 @@
 
 using namespace mlir;
 
-/// Whether the chip of `options` has the Hopper path (false for an unknown
-/// chip: tilegpu-allocate-shared reports it).
-static bool chipHasWgmma(const tessera::TesseraPipelineOptions &options) {
-  llvm::Expected<const tessera::ChipInfo &> chip =
-      tessera::lookupChip(options.chip);
-  if (!chip) {
-    llvm::consumeError(chip.takeError());
-    return false;
-  }
-  return chip->hasWgmma;
-}
-
-bool tessera::usesWgmma(const TesseraPipelineOptions &options) {
-  switch (options.mma) {
-  case MmaKind::Sync:
-    return false;
-  case MmaKind::Wgmma:
-    return true;
-  case MmaKind::Auto:
-    return chipHasWgmma(options);
-  }
-  llvm_unreachable("unknown MmaKind");
-}
-
-bool tessera::usesTma(const TesseraPipelineOptions &options) {
-  switch (options.copies) {
-  case CopyKind::CpAsync:
-    return false;
-  case CopyKind::Tma:
-    return true;
-  case CopyKind::Auto:
-    return chipHasWgmma(options);
-  }
-  llvm_unreachable("unknown CopyKind");
-}
-
 void tessera::buildTileToGPUPipeline(OpPassManager &pm,
                                      const TesseraPipelineOptions &options) {
+  // The chip is named once, on the module; the passes below read it there.
+  TesseraAttachTargetOptions target;
+  target.chip = options.chip;
+  pm.addPass(createTesseraAttachTarget(target));
   pm.addPass(createTileDecomposeOnlineSoftmax());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
-  if (usesWgmma(options)) {
-    TileGPUScheduleDotsOptions scheduling;
-    scheduling.chip = options.chip;
-    pm.addNestedPass<func::FuncOp>(createTileGPUScheduleDots(scheduling));
-  }
+  // Each of these does nothing on a target without the Hopper path.
+  if (options.mma != MmaKind::Sync)
+    pm.addNestedPass<func::FuncOp>(createTileGPUScheduleDots());
   TileGPUSelectCopiesOptions copies;
-  copies.tma = usesTma(options);
+  copies.tma = options.copies != CopyKind::CpAsync;
   copies.requireTma = options.copies == CopyKind::Tma;
   copies.numStages = options.numStages;
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectCopies(copies));
@@ -80,11 +46,9 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pipelining.warpSpecialize = options.warpSpecialize;
   pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));
   pm.addNestedPass<func::FuncOp>(createTileGPUWarpSpecialize());
-  TileGPUAllocateSharedOptions allocation;
-  allocation.chip = options.chip;
-  pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared(allocation));
+  pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared());
   TileGPUSelectMmaOptions selection;
-  selection.wgmma = usesWgmma(options);
+  selection.wgmma = options.mma != MmaKind::Sync;
   selection.requireWgmma = options.mma == MmaKind::Wgmma;
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectMma(selection));
 }
@@ -94,7 +58,6 @@ void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
   ConvertTileToNVVMOptions lowering;
   lowering.maxRegisters = options.maxRegisters;
   lowering.maxVectorBytes = options.maxVectorBytes;
-  lowering.wgmma = usesWgmma(options);
   pm.addPass(createConvertTileToNVVM(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -21,12 +21,13 @@ namespace tessera {
 
 // Budgets are the per-block opt-in maxima of the CUDA programming guide
 // ("Compute Capabilities", table "Technical Specifications"): 163 KB on
-// 8.0, 99 KB on 8.6/8.9/12.0, 227 KB on 9.0 and 10.0. wgmma is sm_90a only
-// (PTX ISA: "requires sm_90a").
+// 8.0, 99 KB on 8.6/8.9/12.0, 227 KB on 9.0 and 10.0. (Which chips have
+// wgmma, TMA and setmaxnreg is the NVVM dialect's knowledge:
+// tilegpu::chipHasWgmma.)
 static constexpr ChipInfo kChips[] = {
     {"sm_80", "+ptx80", 166912},  {"sm_86", "+ptx80", 101376},
     {"sm_89", "+ptx80", 101376},  {"sm_90", "+ptx80", 232448},
-    {"sm_90a", "+ptx80", 232448, /*hasWgmma=*/true}, {"sm_100", "+ptx86", 232448},
+    {"sm_90a", "+ptx80", 232448}, {"sm_100", "+ptx86", 232448},
     {"sm_120", "+ptx87", 101376},
 };
 
@@ -66,11 +67,6 @@ uint64_t kernelParamSpace(const ChipInfo &chip) {
   if (features.consume_front("+ptx"))
     (void)features.getAsInteger(10, version);
   return version >= 81 ? 32764 : 4352;
-}
-
-uint64_t sharedMemoryBudget(llvm::StringRef chip) {
-  const ChipInfo *info = findChip(chip);
-  return info ? info->sharedMemoryBudget : 0;
 }
 
 } // namespace tessera

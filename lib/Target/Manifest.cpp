@@ -649,7 +649,7 @@ readBlock(LLVM::LLVMFuncOp kernel) {
 /// The dynamic shared memory of `kernel` in bytes (0 when absent), checked
 /// against the budget of `chip`.
 static llvm::Expected<int64_t> readSharedBytes(LLVM::LLVMFuncOp kernel,
-                                               llvm::StringRef chip) {
+                                               const ChipInfo &chip) {
   Attribute value = kernel->getAttr(kernel_attrs::kSharedBytes);
   if (!value)
     return 0;
@@ -657,17 +657,17 @@ static llvm::Expected<int64_t> readSharedBytes(LLVM::LLVMFuncOp kernel,
   if (!bytes || bytes.getInt() < 0)
     return attrError(kernel, kernel_attrs::kSharedBytes,
                      "expected a non-negative integer, got " + str(value));
-  uint64_t budget = sharedMemoryBudget(chip);
+  uint64_t budget = chip.sharedMemoryBudget;
   if (static_cast<uint64_t>(bytes.getInt()) > budget)
     return attrError(kernel, kernel_attrs::kSharedBytes,
                      llvm::Twine(bytes.getInt()) +
                          " bytes of dynamic shared memory exceed the " +
-                         llvm::Twine(budget) + " bytes of " + chip);
+                         llvm::Twine(budget) + " bytes of " + chip.name);
   return bytes.getInt();
 }
 
 static llvm::Expected<KernelManifest>
-readKernelManifest(LLVM::LLVMFuncOp kernel, llvm::StringRef chip) {
+readKernelManifest(LLVM::LLVMFuncOp kernel, const ChipInfo &chip) {
   KernelManifest manifest;
   manifest.symbol = kernel.getSymName().str();
   auto name = kernel->getAttrOfType<StringAttr>(kernel_attrs::kKernelName);
@@ -807,18 +807,18 @@ llvm::Expected<std::string> writeManifest(ModuleOp module,
                                           const TargetOptions &options,
                                           const ManifestFiles &files,
                                           const KernelResources *resources) {
-  llvm::Expected<const ChipInfo &> chip = lookupChip(options.chip);
-  if (!chip)
-    return chip.takeError();
   llvm::Expected<KernelOps> ops = findKernel(module);
   if (!ops)
     return ops.takeError();
+  llvm::Expected<KernelTarget> target = findTarget(*ops);
+  if (!target)
+    return target.takeError();
   llvm::Expected<KernelManifest> manifest =
-      readKernelManifest(ops->kernel, chip->name);
+      readKernelManifest(ops->kernel, *target->chip);
   if (!manifest)
     return manifest.takeError();
   llvm::Expected<runtime::Manifest> json =
-      toRuntimeManifest(*manifest, chip->name, files, resources);
+      toRuntimeManifest(*manifest, target->chip->name, files, resources);
   if (!json)
     return json.takeError();
   return json->toJson();
@@ -843,6 +843,9 @@ llvm::Expected<EmittedKernel> emitKernelFiles(ModuleOp module,
   llvm::Expected<KernelOps> ops = findKernel(module);
   if (!ops)
     return ops.takeError();
+  llvm::Expected<KernelTarget> target = findTarget(*ops);
+  if (!target)
+    return target.takeError();
   llvm::Expected<std::string> ptx = translateToPTX(module, options);
   if (!ptx)
     return ptx.takeError();
@@ -850,7 +853,7 @@ llvm::Expected<EmittedKernel> emitKernelFiles(ModuleOp module,
   std::optional<PtxasResult> assembled;
   if (withCubin) {
     llvm::Expected<PtxasResult> result =
-        assembleWithPtxas(*ptx, ops->kernel.getSymName(), options);
+        assembleWithPtxas(*ptx, ops->kernel.getSymName(), *target, options);
     if (!result)
       return result.takeError();
     assembled = std::move(*result);

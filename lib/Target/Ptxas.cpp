@@ -143,10 +143,8 @@ static llvm::Expected<std::string> readFile(llvm::StringRef path) {
 
 llvm::Expected<PtxasResult> assembleWithPtxas(llvm::StringRef ptx,
                                               llvm::StringRef symbol,
+                                              const KernelTarget &target,
                                               const TargetOptions &options) {
-  llvm::Expected<const ChipInfo &> chip = lookupChip(options.chip);
-  if (!chip)
-    return chip.takeError();
   llvm::Expected<std::string> ptxas = findPtxas(options);
   if (!ptxas)
     return ptxas.takeError();
@@ -168,8 +166,8 @@ llvm::Expected<PtxasResult> assembleWithPtxas(llvm::StringRef ptx,
     os << ptx;
   }
 
-  std::string arch = ("-arch=" + chip->name).str();
-  std::string opt = "-O" + std::to_string(options.optLevel);
+  std::string arch = ("-arch=" + target.chip->name).str();
+  std::string opt = "-O" + std::to_string(target.attr.getO());
   llvm::SmallVector<llvm::StringRef> args = {
       *ptxas, arch, opt, "-v", "-o", (*cubin)->path, (*input)->path};
   // stdout and stderr go to the same file: ptxas writes -v to stderr.

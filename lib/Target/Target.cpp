@@ -63,39 +63,51 @@ llvm::Expected<KernelOps> findKernel(ModuleOp module) {
   return KernelOps{gpuModule, kernels.front()};
 }
 
-llvm::Error attachNVVMTarget(ModuleOp module, const TargetOptions &options) {
+llvm::Expected<KernelTarget> findTarget(const KernelOps &ops) {
+  KernelTarget target;
+  gpu::GPUModuleOp gpuModule = ops.gpuModule;
+  if (ArrayAttr targets = gpuModule.getTargetsAttr())
+    for (Attribute attr : targets)
+      if ((target.attr = dyn_cast<NVVM::NVVMTargetAttr>(attr)))
+        break;
+  if (!target.attr)
+    return llvm::createStringError(
+        "gpu.module @" + gpuModule.getName() +
+        " has no #nvvm.target: compile it with tessera-attach-target first "
+        "(tessera-compile --target, tessera-opt -tessera-attach-target), or "
+        "name a chip (tessera-translate --chip)");
+  llvm::Expected<const ChipInfo &> chip = lookupChip(target.attr.getChip());
+  if (!chip)
+    return chip.takeError();
+  target.chip = &*chip;
+  return target;
+}
+
+llvm::Error attachNVVMTarget(ModuleOp module, const TargetSpec &spec) {
   llvm::Expected<KernelOps> ops = findKernel(module);
   if (!ops)
     return ops.takeError();
-  llvm::Expected<const ChipInfo &> chip = lookupChip(options.chip);
-  if (!chip)
-    return chip.takeError();
-  if (options.optLevel < 0 || options.optLevel > 3)
-    return llvm::createStringError("expected an optimization level in [0, 3], "
-                                   "got " +
-                                   llvm::Twine(options.optLevel));
-  llvm::StringRef features = options.features.empty()
-                                 ? llvm::StringRef(chip->defaultFeatures)
-                                 : llvm::StringRef(options.features);
-
-  // Keep the flags (e.g. `fast`, `ftz`) and link files of a target the
-  // conversion attached; chip, features and O come from `options`.
+  MLIRContext *context = module.getContext();
+  llvm::Expected<NVVM::NVVMTargetAttr> target = makeNVVMTarget(context, spec);
+  if (!target)
+    return target.takeError();
+  // Keep the flags (e.g. `fast`, `ftz`) and link files of a target already
+  // there; chip, features and O come from `spec`.
   DictionaryAttr flags;
   ArrayAttr link;
   if (ArrayAttr targets = ops->gpuModule.getTargetsAttr()) {
-    for (Attribute target : targets) {
-      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+    for (Attribute attr : targets) {
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr)) {
         flags = nvvm.getFlags();
         link = nvvm.getLink();
         break;
       }
     }
   }
-  MLIRContext *context = module.getContext();
-  auto target = NVVM::NVVMTargetAttr::get(context, options.optLevel,
-                                          "nvptx64-nvidia-cuda", chip->name,
-                                          features, flags, link);
-  ops->gpuModule.setTargetsAttr(ArrayAttr::get(context, {target}));
+  auto attached = NVVM::NVVMTargetAttr::get(
+      context, target->getO(), target->getTriple(), target->getChip(),
+      target->getFeatures(), flags, link);
+  ops->gpuModule.setTargetsAttr(ArrayAttr::get(context, {attached}));
   return llvm::Error::success();
 }
 
@@ -150,17 +162,18 @@ llvm::Expected<std::string> translateToPTX(ModuleOp module,
   llvm::Expected<KernelOps> ops = findKernel(module);
   if (!ops)
     return ops.takeError();
-  if (llvm::Error error = attachNVVMTarget(module, options))
-    return std::move(error);
+  llvm::Expected<KernelTarget> kernelTarget = findTarget(*ops);
+  if (!kernelTarget)
+    return kernelTarget.takeError();
+  llvm::StringRef chip = kernelTarget->chip->name;
   gpu::GPUModuleOp gpuModule = ops->gpuModule;
   DiagnosticCollector diagnostics(module.getContext());
 
   // The NVVM target checks that every op is available on the chip.
   if (failed(verify(gpuModule)))
-    return diagnostics.takeError("the kernel is not valid for " + options.chip);
+    return diagnostics.takeError("the kernel is not valid for " + chip);
 
-  auto target = dyn_cast<gpu::TargetAttrInterface>(
-      gpuModule.getTargetsAttr().getValue().front());
+  auto target = dyn_cast<gpu::TargetAttrInterface>(kernelTarget->attr);
   if (!target)
     return llvm::createStringError(
         "#nvvm.target has no TargetAttrInterface: call "
@@ -173,7 +186,7 @@ llvm::Expected<std::string> translateToPTX(ModuleOp module,
   if (!ptx)
     return diagnostics.takeError("cannot translate gpu.module @" +
                                  gpuModule.getName() + " to PTX for " +
-                                 options.chip);
+                                 chip);
   return std::string(ptx->begin(), ptx->end());
 }
 

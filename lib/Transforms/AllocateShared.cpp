@@ -7,7 +7,6 @@
 #include "tessera/Transforms/Passes.h"
 
 #include "tessera/Analysis/SharedAllocation.h"
-#include "tessera/Target/Chips.h"
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUALLOCATESHARED
@@ -26,13 +25,12 @@ struct TileGPUAllocateSharedPass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    llvm::Expected<const ChipInfo &> info = lookupChip(chip);
-    if (!info) {
-      kernel.emitError() << llvm::toString(info.takeError());
+    FailureOr<tilegpu::TargetInfo> target = tilegpu::getTargetInfo(kernel);
+    if (failed(target))
       return signalPassFailure();
-    }
-    SharedAllocation allocation(kernel, info->sharedAlignment());
-    if (failed(allocation.checkBudget(kernel, info->sharedMemoryBudget, chip)))
+    SharedAllocation allocation(kernel, target->sharedAlignment());
+    if (failed(allocation.checkBudget(kernel, target->sharedMemory,
+                                      target->target.getChip())))
       return signalPassFailure();
     allocation.annotate(kernel);
   }

@@ -23,7 +23,6 @@
 #include "LoopIterations.h"
 #include "tessera/Analysis/SharedAllocation.h"
 #include "tessera/Conversion/SharedLayout/SharedLayout.h"
-#include "tessera/Target/Chips.h"
 
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
@@ -364,11 +363,12 @@ struct TileGPUScheduleDotsPass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    llvm::Expected<const ChipInfo &> info = lookupChip(chip);
-    if (!info) {
-      kernel.emitError() << llvm::toString(info.takeError());
+    FailureOr<TargetInfo> target = getTargetInfo(kernel);
+    if (failed(target))
       return signalPassFailure();
-    }
+    // Asynchronous dots are wgmma's: elsewhere there is nothing to schedule.
+    if (!target->hasWgmma())
+      return;
     bool overlap = deferDots || tile::TileDialect::getOverlapDots(kernel);
     if (overlap) {
       // Each deferral costs a buffer for the first iteration's B and a
@@ -383,8 +383,8 @@ struct TileGPUScheduleDotsPass
         scf::ForOp trialLoop = loopsOf(trial)[i];
         deferDot(trialLoop, *findDeferral(trialLoop));
         bool fits = pipelinedSharedBytes(trial, stages,
-                                         info->sharedAlignment()) <=
-                    int64_t(info->sharedMemoryBudget);
+                                         target->sharedAlignment()) <=
+                    target->sharedMemory;
         trial.erase();
         if (fits) {
           scf::ForOp loop = loopsOf(kernel)[i];

@@ -63,6 +63,17 @@ struct TileGPUSelectCopiesPass
     func::FuncOp kernel = getOperation();
     unsigned stages =
         numStages ? numStages : tile::TileDialect::getNumStages(kernel);
+    // The target is read only when TMA may be chosen.
+    std::string noTma = "TMA was not asked for";
+    if (tma || requireTma) {
+      FailureOr<TargetInfo> target = getTargetInfo(kernel);
+      if (::mlir::failed(target))
+        return signalPassFailure();
+      noTma = target->hasWgmma() ? ""
+                                 : ("the target has no TMA (" +
+                                    target->target.getChip() + ")")
+                                       .str();
+    }
     bool failed = false;
     kernel.walk([&](tile::LoadOp load) {
       load->removeAttr(TileGPUDialect::kTmaAttrName);
@@ -77,8 +88,7 @@ struct TileGPUSelectCopiesPass
       return;
     kernel.walk([&](scf::ForOp loop) {
       for (tile::LoadOp load : pipelinedLoads(loop)) {
-        std::string why = tma ? whyNotTma(load)
-                              : std::string("the target has no TMA");
+        std::string why = noTma.empty() ? whyNotTma(load) : noTma;
         if (why.empty()) {
           load->setAttr(TileGPUDialect::kTmaAttrName,
                         UnitAttr::get(load.getContext()));

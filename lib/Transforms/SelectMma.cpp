@@ -44,11 +44,22 @@ struct TileGPUSelectMmaPass
     : public tessera::impl::TileGPUSelectMmaBase<TileGPUSelectMmaPass> {
   using Base::Base;
   void runOnOperation() override {
+    // The target is read only when wgmma may be chosen.
+    std::string noWgmma = "wgmma was not asked for";
+    if (wgmma || requireWgmma) {
+      FailureOr<TargetInfo> target = getTargetInfo(getOperation());
+      if (::mlir::failed(target))
+        return signalPassFailure();
+      noWgmma = target->hasWgmma()
+                    ? ""
+                    : ("the target has no wgmma (" +
+                       target->target.getChip() + ")")
+                          .str();
+    }
     bool failed = false;
     getOperation().walk([&](tile::DotOp dot) {
       bool async = dot->hasAttr(TileGPUDialect::kAsyncAttrName);
-      std::string why = wgmma ? whyNot(dot)
-                              : std::string("the target has no wgmma");
+      std::string why = noWgmma.empty() ? whyNot(dot) : noWgmma;
       if (why.empty()) {
         dot->setAttr(TileGPUDialect::kWgmmaAttrName,
                      UnitAttr::get(dot.getContext()));

@@ -1,6 +1,6 @@
 // Every malformed input of the manifest writer is a clear error naming the
 // attribute (and the parameter field) at fault, and the tool exits non-zero.
-// RUN: not tessera-translate %s --split-input-file --emit=manifest 2>&1 \
+// RUN: not tessera-translate %s --split-input-file --emit=manifest --chip=sm_90a 2>&1 \
 // RUN:   | FileCheck %s
 
 // No gpu.module.

@@ -1,7 +1,7 @@
 // Values the manifest writes that the main kernel does not show: finite init
 // values as numbers, fixed-size shapes, integer scalars, an i1 constant that
 // is true, 2-D blocks, optional attributes left out.
-// RUN: tessera-translate %s --split-input-file --emit=manifest | FileCheck %s
+// RUN: tessera-translate %s --split-input-file --emit=manifest --chip=sm_90a | FileCheck %s
 
 // CHECK-LABEL: "kernel": "acc",
 // CHECK:       "block": [

@@ -1,6 +1,9 @@
-// RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-allocate-shared=chip=sm_86 -verify-diagnostics
-// RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-allocate-shared=chip=sm_90a | FileCheck %s --check-prefix=SM90
-// RUN: not tessera-opt %s -tilegpu-assign-layouts -tilegpu-allocate-shared=chip=sm_42 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: tessera-opt %s -tilegpu-assign-layouts -tessera-attach-target=chip=sm_86 -tilegpu-allocate-shared -verify-diagnostics
+// RUN: tessera-opt %s -tilegpu-assign-layouts -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared | FileCheck %s --check-prefix=SM90
+// RUN: not tessera-opt %s -tilegpu-assign-layouts -tessera-attach-target=chip=sm_42 -tilegpu-allocate-shared 2>&1 | FileCheck %s --check-prefix=CHIP
+// Without a target (tessera-attach-target) the allocator has no budget.
+// RUN: not tessera-opt %s -tilegpu-assign-layouts -tilegpu-allocate-shared 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// NOTARGET: error: expected the module to name its target ('tilegpu.target' and 'tilegpu.shared_memory'): run tessera-attach-target first
 
 // 128 KB of shared tiles fit the 227 KB of sm_90a but not the 99 KB of sm_86;
 // the error names every buffer.

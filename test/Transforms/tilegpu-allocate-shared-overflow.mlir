@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-allocate-shared -verify-diagnostics
+// RUN: tessera-opt %s -tilegpu-assign-layouts -tessera-attach-target -tilegpu-allocate-shared -verify-diagnostics
 
 // Buffer sizes are products of the IR's shapes: one that overflows int64
 // counts as 2^40 bytes (over any budget) instead of wrapping to 0, which

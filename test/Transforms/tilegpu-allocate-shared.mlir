@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared -verify-diagnostics | FileCheck %s
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-allocate-shared -verify-diagnostics | FileCheck %s
 
 // Offsets land on the loads, the total on the kernel.
 // CHECK-LABEL: func.func @gemm

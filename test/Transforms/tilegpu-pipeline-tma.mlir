@@ -1,5 +1,5 @@
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline | FileCheck %s --enable-var-scope
-// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-allocate-shared -tilegpu-test-print-allocation 2>&1 | FileCheck %s --check-prefix=ALLOC
+// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tessera-attach-target -tilegpu-allocate-shared -tilegpu-test-print-allocation 2>&1 | FileCheck %s --check-prefix=ALLOC
 
 // Loads tilegpu-select-copies gave to TMA: each ring's mbarriers are made
 // ready before the prologue and retired after the drain; every thread waits

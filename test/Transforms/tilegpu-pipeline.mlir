@@ -1,7 +1,7 @@
 // RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-pipeline=num-stages=1 | FileCheck %s --check-prefix=S1
 // RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-pipeline=num-stages=2 | FileCheck %s --check-prefix=S2 --enable-var-scope
 // RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-pipeline=num-stages=3 | FileCheck %s --check-prefix=S3 --enable-var-scope
-// RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-pipeline -tilegpu-allocate-shared | FileCheck %s --check-prefix=ALLOC
+// RUN: tessera-opt %s -tilegpu-assign-layouts -tilegpu-pipeline -tessera-attach-target -tilegpu-allocate-shared | FileCheck %s --check-prefix=ALLOC
 
 // The K/V loop of attention. Q is loaded once before the loop (never
 // pipelined); K and V are loaded at the induction variable.

@@ -1,6 +1,12 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots | FileCheck %s --check-prefix=ASYNC --enable-var-scope
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=DEFER --enable-var-scope
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared | FileCheck %s --check-prefix=RING --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots | FileCheck %s --check-prefix=ASYNC --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=DEFER --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared | FileCheck %s --check-prefix=RING --enable-var-scope
+// On a target without wgmma there is nothing to schedule.
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target=chip=sm_80 -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=SM80
+// SM80-LABEL: func.func @attention
+// SM80: tile.dot
+// SM80-NOT: tilegpu.async
+// SM80-NOT: tilegpu.dot_wait
 
 // Attention's K/V loop: S = Q·Kᵀ, P = exp2(S), acc = P·V + acc·0.5.
 

@@ -1,6 +1,9 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-select-copies=tma=true -verify-diagnostics | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tessera-attach-target -tilegpu-select-copies=tma=true -verify-diagnostics | FileCheck %s --enable-var-scope
 // RUN: tessera-opt %s -split-input-file -tilegpu-select-copies | FileCheck %s --check-prefix=NOTMA
-// RUN: not tessera-opt %s -split-input-file -tilegpu-select-copies="tma=true require-tma=true" 2>&1 | FileCheck %s --check-prefix=REQUIRE
+// RUN: not tessera-opt %s -split-input-file -tessera-attach-target -tilegpu-select-copies="tma=true require-tma=true" 2>&1 | FileCheck %s --check-prefix=REQUIRE
+// A target without the Hopper path has no TMA: asked for, that is an error.
+// RUN: not tessera-opt %s -split-input-file -tessera-attach-target=chip=sm_80 -tilegpu-select-copies="tma=true require-tma=true" 2>&1 | FileCheck %s --check-prefix=NOHOPPER
+// NOHOPPER: error: 'tile.load' op cannot be a TMA copy (--copies=tma): the target has no TMA (sm_80)
 
 // The loads tilegpu-pipeline turns into rings get tilegpu.tma where one box
 // per 64-column panel copies them from a kernel parameter: not the 32-column

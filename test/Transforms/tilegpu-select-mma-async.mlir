@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -tilegpu-select-mma -verify-diagnostics -o /dev/null
+// RUN: tessera-opt %s -tessera-attach-target=chip=sm_80 -tilegpu-select-mma=wgmma -verify-diagnostics -o /dev/null
 
 // An asynchronous dot (tilegpu-schedule-dots) has no mma.sync form: on a
 // target without wgmma it is an error, not a silent synchronous dot.

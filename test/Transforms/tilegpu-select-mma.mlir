@@ -1,6 +1,6 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-select-mma=wgmma | FileCheck %s
+// RUN: tessera-opt %s -split-input-file -tessera-attach-target -tilegpu-select-mma=wgmma | FileCheck %s
 // RUN: tessera-opt %s -split-input-file -tilegpu-select-mma | FileCheck %s --check-prefix=SYNC
-// RUN: tessera-opt %s -split-input-file -tilegpu-select-mma="wgmma require-wgmma" -verify-diagnostics -o /dev/null
+// RUN: tessera-opt %s -split-input-file -tessera-attach-target -tilegpu-select-mma="wgmma require-wgmma" -verify-diagnostics -o /dev/null
 
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false>

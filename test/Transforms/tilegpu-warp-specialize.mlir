@@ -1,6 +1,6 @@
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline | FileCheck %s --check-prefix=PIPE --enable-var-scope
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize | FileCheck %s --enable-var-scope
-// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tilegpu-allocate-shared -tilegpu-test-print-allocation 2>&1 | FileCheck %s --check-prefix=ALLOC
+// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tessera-attach-target -tilegpu-allocate-shared -tilegpu-test-print-allocation 2>&1 | FileCheck %s --check-prefix=ALLOC
 
 // A kernel that asks for warp specialization: the pipeliner splits the TMA
 // loop into a producer loop (acquire the stage, copy into it, as far ahead

@@ -314,7 +314,8 @@ static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
   }
   auto shared = kernel->kernel->getAttrOfType<mlir::IntegerAttr>(
       "tessera.shared_bytes");
-  llvm::errs() << kernel->kernel.getName() << " (" << target.chip << "): ";
+  llvm::errs() << kernel->kernel.getName() << " (" << options.target
+               << "): ";
   if (emitted->resources)
     llvm::errs() << emitted->resources->registers << " registers, "
                  << emitted->resources->spillStores << " B spill stores, "
@@ -354,7 +355,6 @@ int main(int argc, char **argv) {
     return 1;
 
   tessera::TargetOptions target;
-  target.chip = options.target;
   target.cudaRoot = options.cudaRoot;
   llvm::Expected<const tessera::ChipInfo &> chip =
       tessera::lookupChip(options.target);
@@ -362,14 +362,15 @@ int main(int argc, char **argv) {
     llvm::WithColor::error() << llvm::toString(chip.takeError()) << "\n";
     return 1;
   }
-  if (options.mma == tessera::MmaKind::Wgmma && !chip->hasWgmma) {
+  bool hopper = tessera::tilegpu::chipHasWgmma(chip->name);
+  if (options.mma == tessera::MmaKind::Wgmma && !hopper) {
     llvm::WithColor::error() << "--mma=wgmma needs a target with wgmma "
                                 "(sm_90a), got "
                              << options.target << "\n";
     return 1;
   }
 
-  if (options.copies == tessera::CopyKind::Tma && !chip->hasWgmma) {
+  if (options.copies == tessera::CopyKind::Tma && !hopper) {
     llvm::WithColor::error() << "--copies=tma needs a target with the Hopper "
                                 "path (sm_90a), got "
                              << options.target << "\n";

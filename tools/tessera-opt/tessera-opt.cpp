@@ -8,6 +8,7 @@
 
 #include "tessera/Conversion/Passes.h"
 #include "tessera/Conversion/PassPipelines.h"
+#include "tessera/Target/Passes.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "Tile/IR/TileDialect.h"
@@ -35,6 +36,7 @@ int main(int argc, char **argv) {
   mlir::registerSymbolDCEPass();
   tessera::registerTesseraPasses();
   tessera::registerTesseraConversionPasses();
+  tessera::registerTesseraTargetPasses();
   tessera::registerTesseraPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessera optimizer driver\n", registry));

@@ -65,14 +65,21 @@ llvm::cl::opt<std::string>
     symbol("symbol",
            llvm::cl::desc("--emit=ptxas-log-stats: the entry to report"),
            llvm::cl::cat(translateCategory), llvm::cl::init(""));
-llvm::cl::opt<std::string> chip("chip", llvm::cl::desc("Target chip"),
-                                llvm::cl::cat(translateCategory), llvm::cl::init("sm_90a"));
 llvm::cl::opt<std::string>
-    features("features", llvm::cl::desc("NVPTX features (default: the chip's)"),
+    chip("chip",
+         llvm::cl::desc("Target chip, replacing the gpu.module's #nvvm.target "
+                        "(default: that target)"),
+         llvm::cl::cat(translateCategory), llvm::cl::init(""));
+llvm::cl::opt<std::string>
+    features("features",
+             llvm::cl::desc("NVPTX features, with --chip (default: the "
+                            "chip's)"),
              llvm::cl::cat(translateCategory), llvm::cl::init(""));
-llvm::cl::opt<int> optLevel("opt-level",
-                            llvm::cl::desc("LLVM and ptxas -O level"),
-                            llvm::cl::cat(translateCategory), llvm::cl::init(3));
+llvm::cl::opt<unsigned> optLevel("opt-level",
+                                 llvm::cl::desc("LLVM and ptxas -O level, "
+                                                "with --chip"),
+                                 llvm::cl::cat(translateCategory),
+                                 llvm::cl::init(3));
 llvm::cl::opt<std::string> cudaRoot("cuda-root",
                                     llvm::cl::desc("CUDA toolkit root"),
                                     llvm::cl::cat(translateCategory), llvm::cl::init("/usr/local/cuda"));
@@ -194,8 +201,11 @@ emitCubinStats(mlir::ModuleOp module, const tessera::TargetOptions &options) {
   auto ptx = tessera::translateToPTX(module, options);
   if (!ptx)
     return ptx.takeError();
-  auto result =
-      tessera::assembleWithPtxas(*ptx, ops->kernel.getSymName(), options);
+  auto target = tessera::findTarget(*ops);
+  if (!target)
+    return target.takeError();
+  auto result = tessera::assembleWithPtxas(*ptx, ops->kernel.getSymName(),
+                                           *target, options);
   if (!result)
     return result.takeError();
   return formatResources(result->resources);
@@ -237,12 +247,35 @@ emitFiles(mlir::ModuleOp module, const tessera::TargetOptions &options) {
   return text + "wrote " + emitted->manifestPath + "\n";
 }
 
+/// The chip of the kernel's #nvvm.target, or "" when it has none.
+static std::string targetChip(mlir::ModuleOp module) {
+  llvm::Expected<tessera::KernelOps> ops = tessera::findKernel(module);
+  if (!ops) {
+    llvm::consumeError(ops.takeError());
+    return "";
+  }
+  llvm::Expected<tessera::KernelTarget> target = tessera::findTarget(*ops);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return "";
+  }
+  return target->chip->name.str();
+}
+
 static llvm::Expected<std::string> run(mlir::ModuleOp module) {
   tessera::TargetOptions options;
-  options.chip = chip;
-  options.features = features;
-  options.optLevel = optLevel;
   options.cudaRoot = cudaRoot;
+  // --chip, --features, --opt-level replace the gpu.module's target (or
+  // name one for input written without it); --chip defaults to its chip.
+  if (emit != Emit::Grid &&
+      (chip.getNumOccurrences() || features.getNumOccurrences() ||
+       optLevel.getNumOccurrences())) {
+    tessera::TargetSpec spec{chip, features, optLevel.getValue()};
+    if (spec.chip.empty())
+      spec.chip = targetChip(module);
+    if (llvm::Error error = tessera::attachNVVMTarget(module, spec))
+      return std::move(error);
+  }
   switch (emit) {
   case Emit::Ptx:
     return tessera::translateToPTX(module, options);

@@ -68,6 +68,16 @@ def TileGPU_Dialect : Dialect {
     /// it into the producer region).
     static constexpr ::llvm::StringLiteral kProducerAttrName =
         "tilegpu.producer";
+    /// On the builtin.module: the chip the kernels are compiled for, an
+    /// `#nvvm.target` (chip, features, O), attached once by
+    /// tessera-attach-target; convert-tile-to-nvvm gives it to the
+    /// gpu.module, whose PTX the Target stage makes for it.
+    static constexpr ::llvm::StringLiteral kTargetAttrName = "tilegpu.target";
+    /// On the builtin.module, next to tilegpu.target: the most dynamic
+    /// shared memory one CTA of that chip may use, in bytes (the budget of
+    /// tilegpu-allocate-shared and tilegpu-schedule-dots).
+    static constexpr ::llvm::StringLiteral kSharedMemoryAttrName =
+        "tilegpu.shared_memory";
   }];
 }
 

@@ -433,9 +433,58 @@ RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
                                getElementTypeOrSelf(reduce.getType()));
 }
 
+bool tessera::tilegpu::chipHasWgmma(StringRef chip) {
+  if (!chip.starts_with("sm_") || chip.size() < 4)
+    return false;
+  return NVVM::NVVMCheckSMVersion(/*archAccelerated=*/true, 90)
+      .isCompatibleWith(
+          NVVM::NVVMCheckSMVersion::getTargetSMVersionFromStr(chip));
+}
+
+FailureOr<TargetInfo> tessera::tilegpu::getTargetInfo(Operation *op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<ModuleOp>();
+  TargetInfo info;
+  if (module) {
+    info.target = module->getAttrOfType<NVVM::NVVMTargetAttr>(
+        TileGPUDialect::kTargetAttrName);
+    if (auto shared = module->getAttrOfType<IntegerAttr>(
+            TileGPUDialect::kSharedMemoryAttrName))
+      info.sharedMemory = shared.getInt();
+  }
+  if (!info.target || info.sharedMemory == 0)
+    return op->emitError()
+           << "expected the module to name its target ('"
+           << TileGPUDialect::kTargetAttrName << "' and '"
+           << TileGPUDialect::kSharedMemoryAttrName
+           << "'): run tessera-attach-target first";
+  return info;
+}
+
 LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                                                        NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == kTargetAttrName) {
+    if (!isa<ModuleOp>(op) || !isa<NVVM::NVVMTargetAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be an #nvvm.target on a builtin.module, "
+                                "got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
+  if (name == kSharedMemoryAttrName) {
+    std::optional<int64_t> bytes = tile::getIntValue(attr.getValue());
+    if (!isa<ModuleOp>(op) || !bytes || *bytes <= 0 ||
+        *bytes > kMaxSharedMemoryBytes)
+      return op->emitError() << "expected '" << name
+                             << "' on a builtin.module, bytes in [1, "
+                             << kMaxSharedMemoryBytes << "], got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kStagesAttrName) {
     if (!isa<AsyncLoadOp, StageViewOp>(op))
       return op->emitError() << "expected '" << name

@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/TensorEncoding.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPULimits.h"
@@ -39,6 +40,31 @@ constexpr unsigned kMaxStages = 8;
 /// The most shared memory one CTA can have on any supported chip, in bytes:
 /// the bound of `tilegpu.shared_offset` (TileGPULimits.h).
 constexpr int64_t maxSharedMemoryBytes() { return kMaxSharedMemoryBytes; }
+
+/// Whether `chip` ("sm_90a") has Hopper's path: wgmma.mma_async, TMA and
+/// setmaxnreg (the architecture-specific sm_90a; asked the way the NVVM
+/// dialect checks an op's `RequiresSMa<[90]>`).
+bool chipHasWgmma(llvm::StringRef chip);
+
+/// What the passes between the tile dialect and NVVM know of the target:
+/// the module's `tilegpu.target` and `tilegpu.shared_memory`
+/// (tessera-attach-target writes both from the chip table of lib/Target).
+struct TargetInfo {
+  mlir::NVVM::NVVMTargetAttr target;
+  /// The most dynamic shared memory one CTA may use, in bytes.
+  int64_t sharedMemory = 0;
+
+  /// Whether the chip has Hopper's path (chipHasWgmma).
+  bool hasWgmma() const { return chipHasWgmma(target.getChip()); }
+  /// The alignment of shared-memory buffers: 1024 bytes where wgmma reads
+  /// them (its 128-byte swizzle repeats every 8 rows of 128 bytes), 128
+  /// otherwise.
+  int64_t sharedAlignment() const { return hasWgmma() ? 1024 : 128; }
+};
+
+/// The target of the module holding `op` (or of `op`, a module), or an
+/// error at `op` when the module names none.
+mlir::FailureOr<TargetInfo> getTargetInfo(mlir::Operation *op);
 
 /// Checks what the layouts of a kernel need from the kernel and what the
 /// dialect's verifiers cannot see from one type: every tile (of any op

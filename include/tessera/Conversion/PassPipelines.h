@@ -79,18 +79,9 @@ struct TesseraPipelineOptions
       llvm::cl::init(16)};
 };
 
-/// Whether `options` lower tile.dot to wgmma: asked for, or `auto` on a chip
-/// that has it. (Drivers reject `wgmma` on other chips up front; here the
-/// NVVM target verifier would.)
-bool usesWgmma(const TesseraPipelineOptions &options);
-
-/// Whether pipelined tiles may be TMA copies: --copies=tma, or auto on a
-/// chip with the Hopper path (its 1024-byte aligned buffers are what the
-/// 128-byte swizzle needs).
-bool usesTma(const TesseraPipelineOptions &options);
-
-/// tile dialect -> GPU level: decompose online_softmax, canonicalize,
-/// assign layouts, pipeline loop loads, allocate shared memory.
+/// tile dialect -> GPU level: attach the target (`chip`), decompose
+/// online_softmax, canonicalize, assign layouts, pipeline loop loads,
+/// allocate shared memory.
 void buildTileToGPUPipeline(mlir::OpPassManager &pm,
                             const TesseraPipelineOptions &options);
 

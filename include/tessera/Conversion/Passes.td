@@ -17,7 +17,8 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     carry `tilegpu.shared_offset` (tilegpu-allocate-shared).
 
     Output: one `llvm.func` per kernel, marked `nvvm.kernel` with
-    `nvvm.maxntid`, inside `gpu.module @tessera`, taking the manifest ABI
+    `nvvm.maxntid`, inside `gpu.module @tessera` (whose target is the
+    module's `tilegpu.target`, when it names one), taking the manifest ABI
     (docs/manifest.md): each view becomes a global pointer, its sizes and its
     strides (i64), scalars stay scalars. Inside, every tile is the vector of
     the elements the running thread holds in its layout:
@@ -27,15 +28,15 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     - `tile.dot`: `ldmatrix` (`.trans` for a K-major B operand) and
       `mma.sync.m16n8k16` per fragment; an A operand in the mma layout (P of
       P·V) is repacked from its accumulator registers (no shared memory).
-      With `wgmma` (sm_90a), a dot whose rows are shared by groups of 4 warps
+      A dot tilegpu-select-mma marked `tilegpu.wgmma` (sm_90a): one whose rows are shared by groups of 4 warps
       and whose B tile has rows of a multiple of 64 columns (the 128-byte
       swizzled panels every such shared tile is stored in) is one
       `wgmma.mma_async.m64nNk16` per m-fragment and k step instead: A and
       B through shared-memory matrix descriptors (K-major, or N-major with
       imm-trans-b), or A from registers as above when it is not a panelled
       shared tile; scale-d 0 on the first step of a zero accumulator;
-      synchronous (fence, commit, wait); shared-memory writes are then
-      followed by
+      synchronous (fence, commit, wait); in a kernel with such dots,
+      shared-memory writes are followed by
       `fence.proxy.async.shared::cta` before their barrier;
     - `tile.reduce` along the rows of an mma tile: per-thread partials, then
       `shfl.bfly` 1 and 2; along either axis of a blocked tile: per-thread
@@ -68,9 +69,6 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Option<"maxVectorBytes", "max-vector-bytes", "unsigned", /*default=*/"16",
            "The widest global access of a register tile in bytes (a power "
            "of two up to 16; the manifest's align follows)">,
-    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
-           "Lower tile.dot to wgmma.mma_async where the operands allow "
-           "(sm_90a only)">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

@@ -29,14 +29,6 @@ struct ChipInfo {
   llvm::StringLiteral defaultFeatures;
   /// The most dynamic shared memory one CTA may opt into, in bytes.
   uint64_t sharedMemoryBudget;
-  /// Whether the target has Hopper's warpgroup MMA (wgmma.mma_async): only
-  /// the architecture-specific sm_90a.
-  bool hasWgmma = false;
-
-  /// The alignment of shared-memory buffers: 1024 bytes where wgmma reads
-  /// them (its 128-byte swizzle repeats every 8 rows of 128 bytes), 128
-  /// otherwise.
-  uint64_t sharedAlignment() const { return hasWgmma ? 1024 : 128; }
 };
 
 /// The targets Tessera compiles for, oldest first.
@@ -50,11 +42,6 @@ llvm::Expected<const ChipInfo &> lookupChip(llvm::StringRef chip);
 /// 32764 from 8.1 on (measured with ptxas 13.0; PTX ISA "Kernel Function
 /// Parameters"). Parameters are laid out at multiples of their sizes.
 uint64_t kernelParamSpace(const ChipInfo &chip);
-
-/// The shared-memory budget of one CTA on `chip` in bytes (the opt-in
-/// maximum of cudaFuncAttributeMaxDynamicSharedMemorySize), or 0 when
-/// `chip` is not supported.
-uint64_t sharedMemoryBudget(llvm::StringRef chip);
 
 } // namespace tessera
 

@@ -18,6 +18,7 @@
 #define TESSERA_TARGET_TARGET_H
 
 #include "tessera/Target/Chips.h"
+#include "tessera/Target/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -40,14 +41,9 @@ namespace tessera {
 // Options and input
 //===----------------------------------------------------------------------===//
 
-/// How to compile for one target.
+/// Where the tools of this stage are. The chip, features and optimization
+/// level are the gpu.module's `#nvvm.target` (findTarget).
 struct TargetOptions {
-  /// The target chip, one of supportedChips().
-  std::string chip = "sm_90a";
-  /// NVPTX features; empty means the chip's default (e.g. "+ptx80").
-  std::string features;
-  /// Optimization level of the LLVM back end and of ptxas (0 to 3).
-  int optLevel = 3;
   /// The CUDA toolkit; ptxas is looked up in `cudaRoot`/bin, then on PATH.
   std::string cudaRoot = "/usr/local/cuda";
 };
@@ -67,18 +63,30 @@ struct KernelOps {
 /// marked `nvvm.kernel`; errors name what is missing or duplicated.
 llvm::Expected<KernelOps> findKernel(mlir::ModuleOp module);
 
+/// The target a kernel is compiled for: its gpu.module's `#nvvm.target`
+/// (convert-tile-to-nvvm copies the module's `tilegpu.target`) and that
+/// chip's entry of supportedChips().
+struct KernelTarget {
+  mlir::NVVM::NVVMTargetAttr attr;
+  const ChipInfo *chip = nullptr;
+};
+
+/// The target of `ops`' gpu.module, or an error when it has no
+/// `#nvvm.target` or names a chip that is not supported.
+llvm::Expected<KernelTarget> findTarget(const KernelOps &ops);
+
 /// Sets the targets of the kernel's `gpu.module` to one
-/// `#nvvm.target<chip, features, O>` built from `options`, replacing any
-/// target already there.
-llvm::Error attachNVVMTarget(mlir::ModuleOp module,
-                             const TargetOptions &options);
+/// `#nvvm.target<chip, features, O>` built from `spec`, replacing any target
+/// there but keeping its flags and link files (tessera-translate --chip, for
+/// input written without a target).
+llvm::Error attachNVVMTarget(mlir::ModuleOp module, const TargetSpec &spec);
 
 //===----------------------------------------------------------------------===//
 // PTX and cubin
 //===----------------------------------------------------------------------===//
 
-/// Attaches the target of `options` (attachNVVMTarget), translates the
-/// kernel's `gpu.module` to LLVM IR and runs the NVPTX back end. Returns the
+/// Translates the kernel's `gpu.module` to LLVM IR and runs the NVPTX back
+/// end for its target (findTarget). Returns the
 /// PTX text; MLIR diagnostics become the error message.
 llvm::Expected<std::string> translateToPTX(mlir::ModuleOp module,
                                            const TargetOptions &options);
@@ -111,11 +119,12 @@ llvm::Expected<KernelResources> parsePtxasLog(llvm::StringRef log,
 /// The path of ptxas: `options.cudaRoot`/bin/ptxas, else the one on PATH.
 llvm::Expected<std::string> findPtxas(const TargetOptions &options);
 
-/// Runs `ptxas -arch=<chip> -O<n> -v` on `ptx`, whose entry is `symbol`.
-/// Returns the cubin and the entry's resources; a ptxas failure returns its
-/// log as the error.
+/// Runs `ptxas -arch=<chip> -O<n> -v` on `ptx`, whose entry is `symbol`,
+/// for `target`. Returns the cubin and the entry's resources; a ptxas
+/// failure returns its log as the error.
 llvm::Expected<PtxasResult> assembleWithPtxas(llvm::StringRef ptx,
                                               llvm::StringRef symbol,
+                                              const KernelTarget &target,
                                               const TargetOptions &options);
 
 } // namespace tessera

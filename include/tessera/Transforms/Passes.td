@@ -76,8 +76,9 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
 def TileGPUScheduleDots : Pass<"tilegpu-schedule-dots", "::mlir::func::FuncOp"> {
   let summary = "Issue wgmma dots asynchronously and wait for them as late as possible";
   let description = [{
-    Input: a kernel after tilegpu-assign-layouts, for a chip with wgmma
-    (sm_90a). Every `tile.dot` wgmma can compute (f16/bf16 operands, an f32
+    Input: a kernel after tilegpu-assign-layouts, in a module whose target
+    (`tilegpu.target`, from tessera-attach-target) has wgmma (sm_90a; on
+    other targets the pass changes nothing). Every `tile.dot` wgmma can compute (f16/bf16 operands, an f32
     accumulator in whole warpgroups, B in 64-column shared panels) becomes
     `tile.dot {tilegpu.async}`, whose result only a `tilegpu.dot_wait`
     reads:
@@ -118,7 +119,7 @@ def TileGPUScheduleDots : Pass<"tilegpu-schedule-dots", "::mlir::func::FuncOp"> 
     iteration's V (loaded once before the loop), so it adds exactly nothing.
     A deferral costs that buffer and one more stage of V's ring; it is made
     only where the kernel, pipelined with its `num_stages`, still fits the
-    chip's shared memory. A shared tile read by a dot that is still running
+    target's shared memory (`tilegpu.shared_memory`). A shared tile read by a dot that is still running
     in the next iteration (the deferred V, a GEMM's operands) gets
     `tilegpu.read_lag = 1` on its load: tilegpu-pipeline gives its ring one
     more stage.
@@ -126,8 +127,6 @@ def TileGPUScheduleDots : Pass<"tilegpu-schedule-dots", "::mlir::func::FuncOp"> 
   let options = [
     Option<"deferDots", "defer-dots", "bool", /*default=*/"false",
            "Overlap dots in every kernel, not only those with tile.overlap_dots">,
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
-           "The target whose shared-memory budget a deferral must fit">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect"];
@@ -146,21 +145,19 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncO
     buffers never live together. Output: `tilegpu.shared_offset` on each
     load and `tessera.shared_bytes` on the kernel.
 
-    A total over the chip's budget (sm_90/sm_90a: 227 KB, sm_80: 163 KB,
+    The target is the module's (`tilegpu.target`, from
+    tessera-attach-target). A total over its budget
+    (`tilegpu.shared_memory`; sm_90/sm_90a: 227 KB, sm_80: 163 KB,
     sm_86/sm_89/sm_120: 99 KB) is an error that names every buffer and its
     size: a tuning sweep uses this to drop a config before compiling it.
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
-           "The target whose shared-memory budget applies">,
-  ];
 }
 
 def TileGPUSelectMma : Pass<"tilegpu-select-mma", "::mlir::func::FuncOp"> {
   let summary = "Choose each tile.dot's tensor-core instruction (wgmma.mma_async or mma.sync)";
   let description = [{
-    Input: a kernel after tilegpu-allocate-shared. With `wgmma` (a chip that
-    has it: sm_90a), every `tile.dot` that wgmma.mma_async.m64nNk16 can
+    Input: a kernel after tilegpu-allocate-shared. With `wgmma`, in a module
+    whose target has it (sm_90a), every `tile.dot` that wgmma.mma_async.m64nNk16 can
     compute gets `tilegpu.wgmma`, which convert-tile-to-nvvm lowers to it:
     f16 or bf16 operands with an f32 `#tilegpu.mma` accumulator whose warps
     form whole warpgroups along the rows, K a multiple of 16, N a multiple
@@ -175,7 +172,8 @@ def TileGPUSelectMma : Pass<"tilegpu-select-mma", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"wgmma", "wgmma", "bool", /*default=*/"false",
-           "The target has wgmma (sm_90a): select it where a dot allows">,
+           "Select wgmma where a dot allows and the target (tilegpu.target) "
+           "has it">,
     Option<"requireWgmma", "require-wgmma", "bool", /*default=*/"false",
            "Every dot must be wgmma (an error names the one that cannot)">,
   ];
@@ -196,7 +194,8 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
   let summary = "Choose how each pipelined tile is copied into shared memory (TMA or cp.async)";
   let description = [{
     Input: a kernel after tilegpu-assign-layouts (and tilegpu-schedule-dots),
-    before tilegpu-pipeline. With `tma` (a chip that has it: sm_90a), every
+    before tilegpu-pipeline. With `tma`, in a module whose
+    target has it (sm_90a), every
     `tile.load` tilegpu-pipeline will turn into a ring (`num_stages` >= 2)
     gets `tilegpu.tma` when one TMA box per 64-column panel can copy it: a
     2-D tile of 16-bit elements stored as 64-column panels of whole 8-row
@@ -212,7 +211,8 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
   }];
   let options = [
     Option<"tma", "tma", "bool", /*default=*/"false",
-           "The target has TMA (sm_90a): select it where a load allows">,
+           "Select TMA where a load allows and the target (tilegpu.target) "
+           "has it">,
     Option<"requireTma", "require-tma", "bool", /*default=*/"false",
            "Every pipelined load must be a TMA copy">,
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",

@@ -30,8 +30,8 @@ namespace {
 /// is the result.
 struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
   ConvertLayoutLowering(const TypeConverter &converter, MLIRContext *ctx,
-                        bool wgmma)
-      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
+                        bool asyncProxy)
+      : OpConversionPattern(converter, ctx), asyncProxy(asyncProxy) {}
 
   LogicalResult
   matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
@@ -110,7 +110,7 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
           vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(),
                                     int64_t(s)),
           slot);
-    publishSharedWrites(rewriter, loc, wgmma && toShared);
+    publishSharedWrites(rewriter, loc, asyncProxy && toShared);
     if (toShared) {
       rewriter.replaceOp(op, base);
       return success();
@@ -125,7 +125,7 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
     return success();
   }
 
-  bool wgmma;
+  bool asyncProxy;
 };
 
 } // namespace
@@ -134,5 +134,5 @@ void tessera::populateTileLayoutConversionToNVVMPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const TileToNVVMPatternOptions &options) {
   patterns.add<ConvertLayoutLowering>(converter, patterns.getContext(),
-                                      options.wgmma);
+                                      options.asyncProxy);
 }

@@ -320,6 +320,11 @@ gpu::GPUModuleOp tessera::lowering::getOrCreateGpuModule(ModuleOp module) {
   module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                   b.getUnitAttr());
   auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), "tessera");
+  // The chip tessera-attach-target named is the one the Target stage
+  // compiles the gpu.module for.
+  if (auto target = module->getAttrOfType<NVVM::NVVMTargetAttr>(
+          TileGPUDialect::kTargetAttrName))
+    gpuModule.setTargetsAttr(b.getArrayAttr({target}));
   b.setInsertionPointToStart(gpuModule.getBody());
   LLVM::GlobalOp::create(b, module.getLoc(),
                          LLVM::LLVMArrayType::get(b.getI8Type(), 0),

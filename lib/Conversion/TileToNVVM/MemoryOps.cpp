@@ -377,9 +377,9 @@ void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
 /// the buffer), copy, commit, wait for everything, barrier.
 struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
   SharedLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
-                     unsigned numThreads, bool wgmma)
+                     unsigned numThreads, bool asyncProxy)
       : OpConversionPattern(converter, ctx), numThreads(numThreads),
-        wgmma(wgmma) {}
+        asyncProxy(asyncProxy) {}
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -403,13 +403,13 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
                  type, buffer, Value(), numThreads);
     NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
-    publishSharedWrites(rewriter, loc, wgmma);
+    publishSharedWrites(rewriter, loc, asyncProxy);
     rewriter.replaceOp(op, buffer);
     return success();
   }
 
   unsigned numThreads;
-  bool wgmma;
+  bool asyncProxy;
 };
 
 struct AsyncLoadLowering : public OpConversionPattern<AsyncLoadOp> {
@@ -453,17 +453,17 @@ struct AsyncCommitLowering : public OpConversionPattern<AsyncCommitOp> {
 
 struct AsyncWaitLowering : public OpConversionPattern<AsyncWaitOp> {
   AsyncWaitLowering(const TypeConverter &converter, MLIRContext *ctx,
-                    bool wgmma)
-      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
+                    bool asyncProxy)
+      : OpConversionPattern(converter, ctx), asyncProxy(asyncProxy) {}
   LogicalResult
   matchAndRewrite(AsyncWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getPending());
-    publishSharedWrites(rewriter, op.getLoc(), wgmma);
+    publishSharedWrites(rewriter, op.getLoc(), asyncProxy);
     rewriter.eraseOp(op);
     return success();
   }
-  bool wgmma;
+  bool asyncProxy;
 };
 
 struct StageViewLowering : public OpConversionPattern<StageViewOp> {
@@ -760,8 +760,8 @@ void tessera::populateTileMemoryToNVVMPatterns(
   patterns.add<DimLowering, NarrowLowering, RegisterLoadLowering,
                LoadScalarLowering, StoreLowering, AsyncCommitLowering,
                StageViewLowering>(converter, ctx);
-  patterns.add<AsyncWaitLowering>(converter, ctx, options.wgmma);
+  patterns.add<AsyncWaitLowering>(converter, ctx, options.asyncProxy);
   patterns.add<SharedLoadLowering>(converter, ctx, options.numThreads,
-                                   options.wgmma);
+                                   options.asyncProxy);
   patterns.add<AsyncLoadLowering>(converter, ctx, options.numThreads);
 }

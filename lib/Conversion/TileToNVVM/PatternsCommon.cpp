@@ -113,8 +113,8 @@ void syncThreads(OpBuilder &b, Location loc) {
                           i32Const(b, loc, *consumers), {}, Value());
 }
 
-void publishSharedWrites(OpBuilder &b, Location loc, bool wgmma) {
-  if (wgmma)
+void publishSharedWrites(OpBuilder &b, Location loc, bool asyncProxy) {
+  if (asyncProxy)
     NVVM::FenceProxyOp::create(
         b, loc,
         NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),

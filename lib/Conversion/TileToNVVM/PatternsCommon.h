@@ -150,10 +150,11 @@ mlir::FailureOr<int64_t> sharedOffsetOf(mlir::Operation *op);
 void syncThreads(mlir::OpBuilder &b, mlir::Location loc);
 
 /// Makes this thread's shared-memory writes (cp.async copies, stores)
-/// visible to the whole CTA: a barrier, preceded where wgmma may read the
-/// data by fence.proxy.async (wgmma reads shared memory through the async
-/// proxy, the writes went through the generic one).
-void publishSharedWrites(mlir::OpBuilder &b, mlir::Location loc, bool wgmma);
+/// visible to the whole CTA: a barrier, preceded in a kernel that also uses
+/// shared memory through the async proxy (`asyncProxy`: wgmma operands, TMA
+/// copies) by fence.proxy.async (the writes went through the generic one).
+void publishSharedWrites(mlir::OpBuilder &b, mlir::Location loc,
+                         bool asyncProxy);
 
 } // namespace tessera::lowering
 

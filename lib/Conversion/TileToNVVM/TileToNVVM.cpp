@@ -84,8 +84,7 @@ void tessera::populateTileToNVVMConversionPatterns(
   populateTileTmaToNVVMPatterns(converter, patterns);
   populateTileKernelSignatureToNVVMPatterns(converter, patterns);
   populateTileDotToMmaSyncPatterns(converter, patterns);
-  if (options.wgmma)
-    populateTileDotToWgmmaPatterns(converter, patterns);
+  populateTileDotToWgmmaPatterns(converter, patterns);
   populateTileLayoutConversionToNVVMPatterns(converter, patterns, options);
 }
 
@@ -147,9 +146,10 @@ struct ConvertTileToNVVMPass
       // Before the signature: the manifest's "align" follows the widths.
       planVectorAccesses(kernel, maxVectorBytes);
       orderCrossThreadAccesses(kernel, numThreads / 32);
+      bool asyncProxy = usesAsyncProxy(kernel);
       FailureOr<LLVM::LLVMFuncOp> func =
           convertSignature(kernel, gpuModule, blockThreads);
-      if (failed(func) || failed(lowerBody(*func, numThreads)))
+      if (failed(func) || failed(lowerBody(*func, numThreads, asyncProxy)))
         return signalPassFailure();
       setRegisterCap(*func);
     }
@@ -164,14 +164,28 @@ struct ConvertTileToNVVMPass
                                      maxRegisters));
   }
 
-  LogicalResult lowerBody(LLVM::LLVMFuncOp func, unsigned numThreads) {
+  /// Whether `kernel` reaches shared memory through the async proxy: a dot
+  /// tilegpu-select-mma gave to wgmma, or a TMA copy.
+  static bool usesAsyncProxy(func::FuncOp kernel) {
+    return kernel
+        .walk([](Operation *op) {
+          return op->hasAttr(TileGPUDialect::kWgmmaAttrName) ||
+                         op->hasAttr(TileGPUDialect::kTmaAttrName)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
+  LogicalResult lowerBody(LLVM::LLVMFuncOp func, unsigned numThreads,
+                          bool asyncProxy) {
     MLIRContext *ctx = &getContext();
     TileToNVVMTypeConverter converter;
     ConversionTarget target(*ctx);
     configureTileToNVVMConversionTarget(target, converter);
     RewritePatternSet patterns(ctx);
     populateTileToNVVMConversionPatterns(converter, patterns,
-                                         {numThreads, wgmma});
+                                         {numThreads, asyncProxy});
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     return applyPartialConversion(func, target, std::move(patterns));

@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared=chip=sm_80 -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target=chip=sm_80 -tilegpu-allocate-shared -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
 
 // The mma.sync path (the default of the pass; what sm_80 ... sm_90 get).
 

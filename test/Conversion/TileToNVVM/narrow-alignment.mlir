@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared=chip=sm_80 -convert-tile-to-nvvm -verify-diagnostics | FileCheck %s
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target=chip=sm_80 -tilegpu-allocate-shared -convert-tile-to-nvvm -verify-diagnostics | FileCheck %s
 
 // A view narrowed along its innermost dimension starts at any element: a
 // shared tile filled through it by 16-byte cp.async copies is an error at the

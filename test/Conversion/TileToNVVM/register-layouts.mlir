@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-allocate-shared=chip=sm_80 -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tessera-attach-target=chip=sm_80 -tilegpu-allocate-shared -convert-tile-to-nvvm -cse | FileCheck %s --enable-var-scope
 
 // Register layouts given by hand (tilegpu-assign-layouts chooses them in the
 // other tests): what the lowering makes of each slot, vector and copy.

@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-allocate-shared=chip=sm_90a -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
 
 // A ring filled by TMA. The kernel gets one tensor map parameter per box
 // shape after the other parameters (by value: byval, 64-byte aligned,

@@ -1,5 +1,5 @@
-// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tilegpu-allocate-shared=chip=sm_90a -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
-// RUN: not tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tilegpu-allocate-shared=chip=sm_90a -convert-tile-to-nvvm=max-registers=128 2>&1 | FileCheck %s --check-prefix=MAXREG
+// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
+// RUN: not tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared -convert-tile-to-nvvm=max-registers=128 2>&1 | FileCheck %s --check-prefix=MAXREG
 
 // A warp-specialized ring. The CTA gets a producer warpgroup after the 8
 // consumer warps (384 threads; the layouts still see 256). Every thread

@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared -tilegpu-select-mma=wgmma -convert-tile-to-nvvm=wgmma -canonicalize -cse | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared -tilegpu-select-mma=wgmma -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
 
 // Asynchronous dots (tilegpu-schedule-dots) on wgmma: each dot is a fence,
 // its wgmma.mma_async instructions and a commit, with no wait of its own;

@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tilegpu-allocate-shared -tilegpu-select-mma=wgmma -convert-tile-to-nvvm=wgmma -canonicalize -cse | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-allocate-shared -tilegpu-select-mma=wgmma -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
 
 // Q·K^T on sm_90a: the shared loads publish their copies to the async proxy
 // (fence.proxy.async before the barrier). Both operands are read through

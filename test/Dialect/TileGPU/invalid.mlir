@@ -481,3 +481,23 @@ func.func @producer_computes(%x: f32) attributes {tile.kernel, tile.num_warps = 
   }
   return
 }
+
+// -----
+
+// The target is an #nvvm.target, on the module.
+// expected-error @+1 {{expected 'tilegpu.target' to be an #nvvm.target on a builtin.module, got "sm_90a" on 'builtin.module'}}
+module attributes {tilegpu.target = "sm_90a"} {
+}
+
+// -----
+
+// expected-error @+1 {{expected 'tilegpu.target' to be an #nvvm.target on a builtin.module, got #nvvm.target<chip = "sm_80"> on 'func.func'}}
+func.func @target_on_func() attributes {tilegpu.target = #nvvm.target<chip = "sm_80">} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected 'tilegpu.shared_memory' on a builtin.module, bytes in [1, 232448], got 300000 : i64 on 'builtin.module'}}
+module attributes {tilegpu.shared_memory = 300000 : i64} {
+}

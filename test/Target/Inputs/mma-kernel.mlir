@@ -8,7 +8,7 @@
 // Parameters: Q: f16[BH, N, 64] (7 args), Lse: f32[BH, N] inout (5 args),
 // sm_scale: f32 (1 arg).
 module {
-  gpu.module @tessera {
+  gpu.module @tessera [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">] {
     llvm.mlir.global external @__tessera_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
     llvm.mlir.global internal @stage() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x i8>
 

@@ -104,7 +104,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::DialectRegistry registry;
   registry.insert<tessera::tile::TileDialect, tessera::tilegpu::TileGPUDialect,
                   mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  mlir::math::MathDialect, mlir::scf::SCFDialect>();
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::NVVM::NVVMDialect>();
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   // Diagnostics are expected: drop them.
   mlir::ScopedDiagnosticHandler dropDiagnostics(

@@ -25,9 +25,11 @@ public:
 struct TileToNVVMPatternOptions {
   /// The threads of the CTA (the kernel's nvvm.maxntid).
   unsigned numThreads = 128;
-  /// Whether tile.dot may become wgmma.mma_async (sm_90a), and so whether
-  /// shared-memory writes need fence.proxy.async before their barrier.
-  bool wgmma = false;
+  /// Whether the kernel also reaches shared memory through the async proxy:
+  /// dots tilegpu-select-mma gave to wgmma.mma_async (tilegpu.wgmma) or TMA
+  /// copies (tilegpu.tma). Its generic shared-memory writes are then
+  /// followed by fence.proxy.async before their barrier.
+  bool asyncProxy = false;
 };
 
 /// Grid queries, tile construction and shape ops, elementwise arith and math.
