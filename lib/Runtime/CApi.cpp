@@ -133,6 +133,20 @@ int tessera_api_version(void) { return TESSERA_RUNTIME_API_VERSION; }
 
 const char *tessera_last_error(void) { return lastError.c_str(); }
 
+const char *tessera_manifest_json(const char *manifest_path) {
+  thread_local std::string json;
+  int result = guarded([&] {
+    if (!manifest_path)
+      return fail("tessera_manifest_json: manifest_path must not be NULL");
+    rt::Expected<rt::Manifest> manifest = rt::Manifest::load(manifest_path);
+    if (!manifest.ok())
+      return fail(manifest.status());
+    json = manifest->toJson();
+    return 0;
+  });
+  return result == 0 ? json.c_str() : nullptr;
+}
+
 int tessera_module_load(const char *manifest_path, tessera_module **module,
                         char *errbuf, size_t errbuf_size) {
   return tessera_module_load_ex(manifest_path, 0, 1, module, errbuf,

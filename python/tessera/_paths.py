@@ -112,7 +112,8 @@ def tool(name):
 
 def runtime_library():
     """libtessera_runtime.so: $TESSERA_RUNTIME_LIB (file or folder), bundled, a
-    build folder (lib/Runtime, lib), an install prefix's lib/."""
+    build folder (lib/Runtime, lib), an install prefix's lib/ (or lib/Runtime,
+    where the tessera-compile on PATH is a build tree's)."""
     path = _from_env("TESSERA_RUNTIME_LIB", RUNTIME_LIBRARY)
     if path:
         return path
@@ -120,7 +121,9 @@ def runtime_library():
     for d in build_dirs(runtime_first=True):
         candidates += [d / "lib" / "Runtime" / RUNTIME_LIBRARY, d / "lib" / RUNTIME_LIBRARY,
                        d / RUNTIME_LIBRARY]
-    candidates += [p / "lib" / RUNTIME_LIBRARY for p in _install_prefixes()]
+    for prefix in _install_prefixes():
+        candidates += [prefix / "lib" / RUNTIME_LIBRARY,
+                       prefix / "lib" / "Runtime" / RUNTIME_LIBRARY]
     path = _first(candidates)
     if path:
         return path

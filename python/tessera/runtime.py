@@ -20,6 +20,7 @@ import ctypes
 import json
 import math
 import numbers
+import os
 from pathlib import Path
 
 from . import _paths
@@ -83,6 +84,7 @@ def _declare(lib):
     signatures = {
         "tessera_api_version": (c_int, []),
         "tessera_last_error": (c_char_p, []),
+        "tessera_manifest_json": (c_char_p, [c_char_p]),
         "tessera_module_load_ex": (c_int, [c_char_p, c_int, c_int, ctypes.POINTER(void_p),
                                            c_char_p, ctypes.c_size_t]),
         "tessera_module_unload": (None, [void_p]),
@@ -97,7 +99,10 @@ def _declare(lib):
                                  ctypes.POINTER(ctypes.c_float)]),
     }
     for name, (restype, argtypes) in signatures.items():
-        function = getattr(lib, name)
+        function = getattr(lib, name, None)
+        if function is None:
+            raise TesseraError(f"{lib._name} has no {name}: rebuild the runtime "
+                               "(cmake --build BUILD --target TesseraRuntimeShared)")
         function.restype = restype
         function.argtypes = argtypes
     # Newer than API version 1's first release: declared where present.
@@ -186,20 +191,13 @@ class Manifest:
 
     @classmethod
     def load(cls, path):
-        """Reads a manifest; TesseraError if it is not one."""
-        try:
-            with open(path) as file:
-                # Strict JSON, like the runtime: no NaN/Infinity literals.
-                data = json.load(file, parse_constant=_reject_constant)
-        except (OSError, ValueError) as error:
-            raise TesseraError(f"reading manifest {path}: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != "tessera-manifest":
-            raise TesseraError(f"{path} is not a tessera manifest (no \"format\": "
-                               "\"tessera-manifest\")")
-        for key in ("kernel", "params", "block"):
-            if key not in data:
-                raise TesseraError(f"{path}: missing \"{key}\"")
-        return cls(path, data)
+        """Reads a manifest through the runtime's schema (tessera_manifest_json:
+        the runtime's checks and messages, no GPU needed); TesseraError if the
+        runtime rejects it."""
+        text = library().tessera_manifest_json(os.fsencode(str(path)))
+        if text is None:
+            raise TesseraError(_last_error())
+        return cls(path, json.loads(text.decode(), parse_constant=_reject_constant))
 
     def param(self, name):
         """The parameter called `name`, or None."""

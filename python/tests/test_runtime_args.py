@@ -1,7 +1,10 @@
 """Argument checks before a launch (no GPU needed): the runtime's rules,
 raised in Python with the parameter's name."""
 
+import json
+import tempfile
 import unittest
+from pathlib import Path
 
 from support import tessera
 from tessera import runtime
@@ -116,6 +119,47 @@ class ShimTest(unittest.TestCase):
         self.assertIs(tt.load, tessera.load)
         self.assertTrue(callable(tt.attention))
 
+
+
+class ManifestThroughRuntimeTest(unittest.TestCase):
+    """Manifest.load reads through the runtime's schema (tessera_manifest_json):
+    what the runtime rejects, Python rejects with the runtime's message, and
+    both read the same values."""
+
+    def write(self, data):
+        directory = tempfile.mkdtemp()
+        path = Path(directory) / "fa2.json"
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+        return path
+
+    def test_reads_what_the_runtime_reads(self):
+        # Keys in another order and 2-D block: the runtime's form comes back.
+        data = dict(reversed(list(MANIFEST.items())))
+        manifest = runtime.Manifest.load(self.write(data))
+        self.assertEqual(manifest.kernel, "fa2")
+        self.assertEqual(manifest.param_names, ["Q", "sm_scale", "Lse", "steps"])
+        self.assertEqual(manifest.param("Lse")["role"], "output")
+        self.assertEqual(manifest.constants, {"HEAD_DIM": 64, "CAUSAL": 0})
+        self.assertEqual(manifest.head_dim, 64)
+        self.assertEqual(list(manifest.data)[:3], ["format", "version", "kernel"])
+
+    def test_the_runtime_rejects(self):
+        cases = [
+            (dict(MANIFEST, params=[dict(MANIFEST["params"][0], dtype="f8")]), "f8"),
+            ({k: v for k, v in MANIFEST.items() if k != "block"}, "block"),
+            (dict(MANIFEST, format="other"), "format"),
+            ("{", "fa2.json"),
+        ]
+        for data, needle in cases:
+            with self.subTest(needle=needle):
+                with self.assertRaises(runtime.TesseraError) as raised:
+                    runtime.Manifest.load(self.write(data))
+                self.assertIn(needle, str(raised.exception))
+
+    def test_missing_file(self):
+        with self.assertRaises(runtime.TesseraError) as raised:
+            runtime.Manifest.load("/nonexistent/fa2.json")
+        self.assertIn("/nonexistent/fa2.json", str(raised.exception))
 
 if __name__ == "__main__":
     unittest.main()

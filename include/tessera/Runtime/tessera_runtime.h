@@ -68,6 +68,13 @@ int tessera_api_version(void);
  *  failing call on this thread. */
 const char *tessera_last_error(void);
 
+/** Reads and validates the manifest at manifest_path with the runtime's
+ *  schema (no GPU needed) and returns it as the JSON tessera-compile writes
+ *  (docs/manifest.md's key order), so that bindings read exactly what the
+ *  runtime does. NULL on failure (tessera_last_error says why). The text is
+ *  valid until the next call on this thread. */
+const char *tessera_manifest_json(const char *manifest_path);
+
 /** Loads the kernel of the manifest at manifest_path on device 0, preferring
  *  the cubin. On failure the message also goes to errbuf (if not NULL,
  *  truncated to errbuf_size bytes including the NUL). */

@@ -90,6 +90,22 @@ TEST(CApi, ReportsErrorsThroughBufferAndLastError) {
   tessera_module_unload(nullptr);
 }
 
+TEST(CApi, ManifestJsonIsTheRuntimesReading) {
+  // No GPU needed: the manifest read by the schema, written back as the
+  // compiler writes it (what the Python package reads).
+  const char *json = tessera_manifest_json(kSmokeManifest);
+  ASSERT_NE(json, nullptr) << tessera_last_error();
+  rt::Expected<rt::Manifest> direct = rt::Manifest::load(kSmokeManifest);
+  ASSERT_TRUE(direct.ok()) << direct.message();
+  EXPECT_EQ(std::string(json), direct->toJson());
+  EXPECT_EQ(tessera_manifest_json("/nonexistent/k.json"), nullptr);
+  EXPECT_EQ(std::string(tessera_last_error()),
+            "reading manifest /nonexistent/k.json: No such file or directory");
+  EXPECT_EQ(tessera_manifest_json(nullptr), nullptr);
+  EXPECT_STREQ(tessera_last_error(),
+               "tessera_manifest_json: manifest_path must not be NULL");
+}
+
 TEST(CApi, NoGpuLoadFailsCleanly) {
   if (haveGpu())
     GTEST_SKIP() << "a GPU is present";
