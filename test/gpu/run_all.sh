@@ -25,6 +25,10 @@
 #      RMSNorm, RoPE against fp64, then GB/s against eager PyTorch,
 #      torch.compile and the copy bandwidth; membound.csv, membound.md), when
 #      $PYCACHE exists (`check_membound.py --precompile sm_90a` fills it);
+#   f4. context-parallel attention on one GPU (test/gpu/check_distributed.py:
+#      the ring schedule simulated for world sizes 1..8 against fp64, the
+#      merge kernel's GB/s against eager PyTorch; distributed.csv), when
+#      $PYCACHE holds its kernels (`check_distributed.py --precompile sm_90a`);
 #   g. the watchdog: kernels that never finish are reported as TIMEOUT by
 #      tessera-bench, peers.py and check_attention.py, and the run goes on
 #      (test/gpu/check_watchdog.sh; last, so that no killed hung kernel can
@@ -48,8 +52,8 @@
 #   PYCACHE      a tessera compile cache filled where tessera-compile is by
 #                `TESSERA_CACHE_DIR=PYCACHE python3 test/gpu/check_backward.py
 #                --precompile sm_90a` (default: build/py-cache) and
-#                check_membound.py --precompile sm_90a; steps f2 and f3 run
-#                when it exists
+#                check_membound.py and check_distributed.py --precompile
+#                sm_90a; steps f2, f3 and f4 run when it exists
 #   SWEEP_TOOL   what runs the sweeps c and d: "peers" (default; peers.py
 #                --no-peers, inputs made on the GPU once per shape) or "bench"
 #                (tessera-bench --sweep, which makes fresh inputs on the CPU
@@ -246,8 +250,12 @@ backward() {
 membound() {
   TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_membound.py" --out "$WORK/membound"
 }
+# f4. Context-parallel attention on one GPU, on the precompiled cache.
+distributed() {
+  TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_distributed.py" --out "$WORK/distributed"
+}
 export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize backward \
-  membound watchdog
+  membound distributed watchdog
 
 # ---------------------------------------------------------------------------
 # Preconditions: a GPU, the tools, the kernels.
@@ -312,13 +320,18 @@ if [ -d "$PYCACHE" ]; then
 else
   echo "== no $PYCACHE: memory-bound checks skipped (check_membound.py --precompile fills it)"
 fi
+if [ -d "$PYCACHE" ]; then
+  step distributed 120 distributed
+else
+  echo "== no $PYCACHE: context-parallel checks skipped (check_distributed.py --precompile fills it)"
+fi
 step watchdog 150 watchdog
 
 # ---------------------------------------------------------------------------
 # h. Tables (last), CSVs, chart and the full log under $OUT.
 # ---------------------------------------------------------------------------
 for file in peers/peers.csv peers/peers.png backward/backward.csv membound/membound.csv \
-  membound/membound.md; do
+  membound/membound.md distributed/distributed.csv; do
   [ -f "$WORK/$file" ] && cp "$WORK/$file" "$OUT/$(basename "$file")"
 done
 collect_logs
