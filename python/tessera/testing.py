@@ -132,6 +132,22 @@ def host_time_us(fn, count=20):
     return elapsed / count * 1e6
 
 
+def finish_checks(args, rows, what, csv_name, ok, bench=None, first=("kind",)):
+    """The end of a test/gpu/check_*.py: prints how many of the rows with a
+    "result" passed (`what` names them), runs bench(rows) unless --no-bench,
+    writes args.out/csv_name; returns the exit status (1 unless `ok`)."""
+    import os
+    checks = [r for r in rows if "result" in r]
+    failed = sum(r["result"] == "FAIL" for r in checks)
+    print(f"\n{len(checks) - failed} of {len(checks)} {what} checks passed")
+    if bench is not None and not args.no_bench:
+        bench(rows)
+    os.makedirs(args.out, exist_ok=True)
+    write_rows(os.path.join(args.out, csv_name), rows, first=first)
+    print(f"\nwrote {args.out}/{csv_name}")
+    return 0 if ok else 1
+
+
 def write_rows(path, rows, first=("kind", "dtype")):
     """Writes dicts as a CSV whose columns are every key, `first` leading."""
     import csv

@@ -28,7 +28,7 @@ import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
 from tessera.testing import (TOLERANCES, attention_reference, do_bench,  # noqa: E402
-                             gpu_available, gpu_check_parser, max_error, write_rows)
+                             finish_checks, gpu_available, gpu_check_parser, max_error)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # (B, H, HK, max tokens, D, page, NQ)
@@ -163,14 +163,7 @@ def main():
         for b, h, hk, n, d, page, nq in CHECKS:
             for splits in SPLITS:
                 ok &= check(dtype, b, h, hk, n, d, page, nq, splits, rows)
-    failed = sum(r.get("result") == "FAIL" for r in rows)
-    print(f"\n{len(rows) - failed} of {len(rows)} decode checks passed")
-    if not args.no_bench:
-        bench(rows)
-    os.makedirs(args.out, exist_ok=True)
-    write_rows(os.path.join(args.out, "decode.csv"), rows, first=("kind",))
-    print(f"\nwrote {args.out}/decode.csv")
-    return 0 if ok else 1
+    return finish_checks(args, rows, "decode", "decode.csv", ok, bench)
 
 
 if __name__ == "__main__":

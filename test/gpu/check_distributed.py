@@ -31,7 +31,7 @@ from tessera import distributed as cp  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
 from tessera.testing import (TOLERANCES, assert_close, attention_reference,  # noqa: E402
-                             do_bench, gpu_available, gpu_check_parser, write_rows)
+                             do_bench, finish_checks, gpu_available, gpu_check_parser)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 WORLDS = (1, 2, 4, 8)
@@ -117,14 +117,7 @@ def main():
             for world in WORLDS:
                 for causal in (False, True):
                     ok &= check(name, d, world, causal, rows)
-    failed = sum(r.get("result") == "FAIL" for r in rows)
-    print(f"\n{len(rows) - failed} of {len(rows)} ring checks passed")
-    if not args.no_bench:
-        bench(rows)
-    os.makedirs(args.out, exist_ok=True)
-    write_rows(os.path.join(args.out, "distributed.csv"), rows, first=("kind",))
-    print(f"\nwrote {args.out}/distributed.csv")
-    return 0 if ok else 1
+    return finish_checks(args, rows, "ring", "distributed.csv", ok, bench)
 
 
 if __name__ == "__main__":
