@@ -69,10 +69,15 @@ class MergeTest(CacheTestCase):
 
 @needs_cpu_run
 class SimulatedRingTest(CacheTestCase):
-    def check(self, world_size, causal, n_per_chunk=16, dtype=torch.float16, h=2, d=64):
+    def check(self, world_size, causal, n_per_chunk=16, dtype=torch.float16, h=2, d=64,
+              hk=None):
         chunks = world_size * (2 if causal else 1)
         q, k, v = inputs(1, chunks * n_per_chunk, h, d, dtype, seed=world_size)
+        if hk is not None:                                    # GQA: K/V heads shared
+            k, v = k[:, :, :hk].contiguous(), v[:, :, :hk].contiguous()
         out, lse = cp.ring_attention_simulated(q, k, v, world_size, causal=causal)
+        group = h // k.shape[2]
+        k, v = k.repeat_interleave(group, dim=2), v.repeat_interleave(group, dim=2)
         whole, whole_lse, _ = ops.flash_attn_func(q, k, v, causal=causal,
                                                   return_attn_probs=True)
         want, want_lse = reference(q, k, v, causal)
@@ -95,6 +100,9 @@ class SimulatedRingTest(CacheTestCase):
 
     def test_bf16(self):
         self.check(2, causal=True, dtype=torch.bfloat16)
+
+    def test_gqa_d128(self):
+        self.check(2, causal=True, h=4, hk=2, d=128)
 
     def test_shards_round_trip(self):
         x = torch.arange(24).view(1, 24, 1, 1)
