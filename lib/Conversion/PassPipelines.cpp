@@ -45,7 +45,9 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pipelining.numStages = options.numStages;
   pipelining.warpSpecialize = options.warpSpecialize;
   pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));
-  pm.addNestedPass<func::FuncOp>(createTileGPUWarpSpecialize());
+  TileGPUWarpSpecializeOptions specialization;
+  specialization.ctasPerSm = options.ctasPerSm;
+  pm.addNestedPass<func::FuncOp>(createTileGPUWarpSpecialize(specialization));
   pm.addNestedPass<func::FuncOp>(createTileGPUAllocateShared());
   TileGPUSelectMmaOptions selection;
   selection.wgmma = options.mma != MmaKind::Sync;

@@ -28,7 +28,8 @@ using namespace tessera::tilegpu;
 namespace {
 
 /// The register file of an SM, which setmaxnreg divides between the
-/// warpgroups of the one CTA a warp-specialized kernel runs per SM.
+/// warpgroups of a warp-specialized CTA (its share, with several CTAs an
+/// SM).
 constexpr int64_t kRegistersPerSm = 65536;
 /// What a consumer thread may ask for: FlashAttention-3's 240 at two
 /// consumer warpgroups (O, S and P of a 64-row slice at D = 128).
@@ -111,12 +112,18 @@ struct TileGPUWarpSpecializePass
                             "(num_warps a multiple of 4)";
       return signalPassFailure();
     }
+    if (ctasPerSm < 1 || ctasPerSm > 4) {
+      kernel.emitError() << "expected ctas-per-sm in [1, 4], got "
+                         << static_cast<unsigned>(ctasPerSm);
+      return signalPassFailure();
+    }
     int64_t producerThreads = 32 * kProducerWarps;
     int64_t consumerThreads = 32 * consumerWarps;
+    int64_t share = kRegistersPerSm / ctasPerSm;
     int64_t consumerRegisters = std::min<int64_t>(
         kMaxConsumerRegisters,
-        (kRegistersPerSm - producerThreads * producerRegisters) /
-            consumerThreads / 8 * 8);
+        (share - producerThreads * producerRegisters) / consumerThreads / 8 *
+            8);
     if (consumerRegisters < 24) {
       kernel.emitError() << "cannot warp-specialize a kernel of "
                          << consumerWarps

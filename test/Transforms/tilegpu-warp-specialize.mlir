@@ -1,6 +1,14 @@
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline | FileCheck %s --check-prefix=PIPE --enable-var-scope
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize | FileCheck %s --enable-var-scope
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tessera-attach-target -tilegpu-allocate-shared -tilegpu-test-print-allocation 2>&1 | FileCheck %s --check-prefix=ALLOC
+// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize=ctas-per-sm=2 | FileCheck %s --check-prefix=TWO
+// RUN: not tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize=ctas-per-sm=5 2>&1 | FileCheck %s --check-prefix=CTAS
+
+// With two CTAs an SM the consumers' share is half the register file:
+// (32768 - 128 * 24) / 256 = 116, 112 after rounding to 8.
+// TWO-LABEL: func.func @attention
+// TWO: tilegpu.warp_specialize {consumer_registers = 112 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64}
+// CTAS: error: expected ctas-per-sm in [1, 4], got 5
 
 // A kernel that asks for warp specialization: the pipeliner splits the TMA
 // loop into a producer loop (acquire the stage, copy into it, as far ahead

@@ -108,6 +108,11 @@ struct Options {
       cl::desc("Give the TMA copies of every kernel to a producer "
                "warpgroup, as @kernel(warp_specialize=True) does (sm_90a)"),
       cl::cat(compileCategory), cl::init(false)};
+  cl::opt<unsigned> ctasPerSm{
+      "ctas-per-sm",
+      cl::desc("CTAs an SM holds: a warp-specialized kernel's registers are "
+               "its share (1 to 4; 2 for one consumer warpgroup)"),
+      cl::cat(compileCategory), cl::init(1)};
   cl::opt<bool> noCubin{"no-cubin",
                         cl::desc("Write PTX and manifest only (no ptxas)"),
                         cl::cat(compileCategory), cl::init(false)};
@@ -239,6 +244,7 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   pipeline.mma = options.mma.getValue();
   pipeline.copies = options.copies.getValue();
   pipeline.warpSpecialize = options.warpSpecialize.getValue();
+  pipeline.ctasPerSm = options.ctasPerSm.getValue();
   mlir::PassManager pm(module.getContext());
   tessera::buildTileToGPUPipeline(pm, pipeline);
   if (options.emit != EmitKind::Gpu)

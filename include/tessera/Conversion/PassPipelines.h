@@ -68,6 +68,11 @@ struct TesseraPipelineOptions
       llvm::cl::desc("Warp-specialize the TMA pipelines of every kernel, not "
                      "only those with @kernel(warp_specialize=True)"),
       llvm::cl::init(false)};
+  PassOptions::Option<unsigned> ctasPerSm{
+      *this, "ctas-per-sm",
+      llvm::cl::desc("CTAs an SM holds, for the registers of a "
+                     "warp-specialized kernel (1 to 4)"),
+      llvm::cl::init(1)};
   PassOptions::Option<unsigned> maxRegisters{
       *this, "max-registers",
       llvm::cl::desc("Registers per thread (0: from the occupancy)"),

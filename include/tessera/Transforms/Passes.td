@@ -299,14 +299,21 @@ def TileGPUWarpSpecialize : Pass<"tilegpu-warp-specialize", "::mlir::func::FuncO
 
     The CTA grows by one warpgroup. Registers follow FlashAttention-3: the
     producer keeps `producer-registers` a thread, the consumers get
-    min(240, what is left of the SM's 65536 over their threads), rounded
-    down to a multiple of 8. A kernel whose warps are not whole warpgroups,
-    and a TMA copy outside a producer loop, are errors.
+    min(240, what is left of a CTA's share of the SM's 65536 over their
+    threads), rounded down to a multiple of 8; the share is 65536 over
+    `ctas-per-sm` (1: FA3's one CTA an SM; 2 lets one consumer warpgroup run
+    two CTAs an SM: 232 registers each, 128 at launch). The split's
+    registers say how many CTAs an SM holds; the conversion bounds the
+    launch registers to match (`nvvm.minctasm`). A kernel whose warps are
+    not whole warpgroups, and a TMA copy outside a producer loop, are
+    errors.
   }];
   let options = [
     Option<"producerRegisters", "producer-registers", "unsigned",
            /*default=*/"24",
            "Registers a producer thread keeps (setmaxnreg.dec)">,
+    Option<"ctasPerSm", "ctas-per-sm", "unsigned", /*default=*/"1",
+           "CTAs an SM holds: the register file's share of one (1 to 4)">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }

@@ -235,8 +235,21 @@ struct WarpSpecializeLowering : public OpConversionPattern<WarpSpecializeOp> {
     if (!consumers || !maxntid)
       return op.emitOpError("expected the kernel's consumer threads and "
                             "block size (convert-tile-to-nvvm sets them)");
-    // What ptxas gives a thread at launch, one CTA per SM.
-    int64_t atLaunch = 65536 / maxntid.asArrayRef().front() / 8 * 8;
+    // The CTAs an SM holds, as the split's registers say (tilegpu-warp-
+    // specialize's ctas-per-sm), and what ptxas gives a thread at launch:
+    // several CTAs an SM bound it (nvvm.minctasm).
+    int64_t threads = maxntid.asArrayRef().front();
+    int64_t consumerThreads = *consumers;
+    int64_t ctaRegisters =
+        (threads - consumerThreads) * op.getProducerRegisters() +
+        consumerThreads * op.getConsumerRegisters();
+    int64_t ctas = std::max<int64_t>(1, 65536 / ctaRegisters);
+    int64_t atLaunch = 65536 / ctas / threads / 8 * 8;
+    if (ctas > 1)
+      rewriter.modifyOpInPlace(func, [&] {
+        func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                      rewriter.getI32IntegerAttr(ctas));
+      });
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value producer =
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, tid,

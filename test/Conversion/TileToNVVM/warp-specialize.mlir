@@ -1,5 +1,15 @@
 // RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --enable-var-scope
 // RUN: not tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared -convert-tile-to-nvvm=max-registers=128 2>&1 | FileCheck %s --check-prefix=MAXREG
+// RUN: tessera-opt %s -allow-unregistered-dialect -tilegpu-pipeline -tilegpu-warp-specialize=ctas-per-sm=2 -tessera-attach-target=chip=sm_90a -tilegpu-allocate-shared -convert-tile-to-nvvm -canonicalize -cse | FileCheck %s --check-prefix=TWO
+
+// Two CTAs an SM: the split's registers are half the SM's (24 for the
+// producer's 128 threads, 112 for the 256 consumers: 31744 <= 32768), so
+// ptxas is held to two CTAs' launch registers (nvvm.minctasm = 2: 85 a
+// thread, 80 after rounding) and the consumers still grow to 112.
+// TWO-LABEL: llvm.func @ws(
+// TWO-SAME: nvvm.minctasm = 2 : i32
+// TWO: nvvm.setmaxregister decrease 24
+// TWO: nvvm.setmaxregister increase 112
 
 // A warp-specialized ring. The CTA gets a producer warpgroup after the 8
 // consumer warps (384 threads; the layouts still see 256). Every thread
