@@ -63,13 +63,19 @@ llvm::Expected<KernelOps> findKernel(ModuleOp module) {
   return KernelOps{gpuModule, kernels.front()};
 }
 
+/// The first `#nvvm.target` of `gpuModule`'s targets, or null.
+static NVVM::NVVMTargetAttr nvvmTargetOf(gpu::GPUModuleOp gpuModule) {
+  if (ArrayAttr targets = gpuModule.getTargetsAttr())
+    for (Attribute attr : targets)
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr))
+        return nvvm;
+  return {};
+}
+
 llvm::Expected<KernelTarget> findTarget(const KernelOps &ops) {
   KernelTarget target;
   gpu::GPUModuleOp gpuModule = ops.gpuModule;
-  if (ArrayAttr targets = gpuModule.getTargetsAttr())
-    for (Attribute attr : targets)
-      if ((target.attr = dyn_cast<NVVM::NVVMTargetAttr>(attr)))
-        break;
+  target.attr = nvvmTargetOf(gpuModule);
   if (!target.attr)
     return llvm::createStringError(
         "gpu.module @" + gpuModule.getName() +
@@ -88,25 +94,20 @@ llvm::Error attachNVVMTarget(ModuleOp module, const TargetSpec &spec) {
   if (!ops)
     return ops.takeError();
   MLIRContext *context = module.getContext();
-  llvm::Expected<NVVM::NVVMTargetAttr> target = makeNVVMTarget(context, spec);
+  // Keep the flags (e.g. `fast`, `ftz`) and link files of a target already
+  // there, and its chip when `spec` names none; the rest comes from `spec`.
+  NVVM::NVVMTargetAttr existing = nvvmTargetOf(ops->gpuModule);
+  TargetSpec resolved = spec;
+  if (resolved.chip.empty() && existing)
+    resolved.chip = existing.getChip().str();
+  llvm::Expected<NVVM::NVVMTargetAttr> target =
+      makeNVVMTarget(context, resolved);
   if (!target)
     return target.takeError();
-  // Keep the flags (e.g. `fast`, `ftz`) and link files of a target already
-  // there; chip, features and O come from `spec`.
-  DictionaryAttr flags;
-  ArrayAttr link;
-  if (ArrayAttr targets = ops->gpuModule.getTargetsAttr()) {
-    for (Attribute attr : targets) {
-      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr)) {
-        flags = nvvm.getFlags();
-        link = nvvm.getLink();
-        break;
-      }
-    }
-  }
   auto attached = NVVM::NVVMTargetAttr::get(
       context, target->getO(), target->getTriple(), target->getChip(),
-      target->getFeatures(), flags, link);
+      target->getFeatures(), existing ? existing.getFlags() : DictionaryAttr(),
+      existing ? existing.getLink() : ArrayAttr());
   ops->gpuModule.setTargetsAttr(ArrayAttr::get(context, {attached}));
   return llvm::Error::success();
 }

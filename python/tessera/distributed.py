@@ -32,12 +32,11 @@ import torch
 
 from . import compiler as _compiler
 from .kernel import _interpret_forced
+from .ops import _kernels
 from .ops import flash_attn as _fa
 
 __all__ = ["chunk_ids", "shard", "unshard", "merge", "ring_attention",
            "ring_attention_simulated"]
-
-_MERGE_KERNELS = {}
 
 
 def chunk_ids(rank, world_size, causal):
@@ -105,13 +104,10 @@ def merge(out, lse, part, part_lse):
     source, constants = _fa.kernel_source(part.dtype, "attn_merge")
     constants = dict(constants, HEAD_DIM=part.shape[-1])
     if part.device.type == "cuda" and not _interpret_forced():
-        index = part.device.index if part.device.index is not None \
-            else torch.cuda.current_device()
-        key = (part.dtype, part.shape[-1], index)
-        if key not in _MERGE_KERNELS:
-            _MERGE_KERNELS[key] = _compiler.compile(
-                source, _compiler.default_target(index), **constants)
-        _MERGE_KERNELS[key](**args)
+        kernel = _kernels.cached_kernel(
+            ("attn_merge", part.dtype, part.shape[-1]), part.device,
+            lambda target: _compiler.compile(source, target, **constants))
+        kernel(**args)
         return
     from .interpreter import interpret
     interpret(source, constants=constants, **args)

@@ -94,6 +94,23 @@ def gpu_check_parser(doc, name):
     return parser
 
 
+def start_checks(doc, name, precompile):
+    """The start of a test/gpu/check_*.py without options of its own: parses
+    gpu_check_parser's command line; with --precompile runs
+    precompile(target) and exits 0; without a GPU exits 1; else prints the
+    GPU and returns the arguments."""
+    import sys
+    args = gpu_check_parser(doc, name).parse_args()
+    if args.precompile:
+        precompile(args.precompile)
+        sys.exit(0)
+    if not gpu_available():
+        sys.exit(1)
+    torch = _torch()
+    print(f"{torch.cuda.get_device_name()} torch {torch.__version__}\n")
+    return args
+
+
 def gpu_available():
     """Whether torch sees a CUDA GPU; prints why not otherwise."""
     if _torch().cuda.is_available():

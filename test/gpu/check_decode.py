@@ -28,7 +28,7 @@ import tessera  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
 from tessera.testing import (TOLERANCES, attention_reference, do_bench,  # noqa: E402
-                             finish_checks, gpu_available, gpu_check_parser, max_error)
+                             finish_checks, max_error, start_checks)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 # (B, H, HK, max tokens, D, page, NQ)
@@ -151,13 +151,7 @@ def bench(rows):
 
 
 def main():
-    args = gpu_check_parser(__doc__, "check-decode").parse_args()
-    if args.precompile:
-        precompile(args.precompile)
-        return 0
-    if not gpu_available():
-        return 1
-    print(f"{torch.cuda.get_device_name()} torch {torch.__version__}\n")
+    args = start_checks(__doc__, "check-decode", precompile)
     rows, ok = [], True
     for dtype in DTYPES:
         for b, h, hk, n, d, page, nq in CHECKS:

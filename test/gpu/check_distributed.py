@@ -31,7 +31,7 @@ from tessera import distributed as cp  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
 from tessera.testing import (TOLERANCES, assert_close, attention_reference,  # noqa: E402
-                             do_bench, finish_checks, gpu_available, gpu_check_parser)
+                             do_bench, finish_checks, start_checks)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 WORLDS = (1, 2, 4, 8)
@@ -104,13 +104,7 @@ def bench(rows):
 
 
 def main():
-    args = gpu_check_parser(__doc__, "check-distributed").parse_args()
-    if args.precompile:
-        precompile(args.precompile)
-        return 0
-    if not gpu_available():
-        return 1
-    print(f"{torch.cuda.get_device_name()} torch {torch.__version__}\n")
+    args = start_checks(__doc__, "check-distributed", precompile)
     rows, ok = [], True
     for name in DTYPES:
         for d in ops.SUPPORTED_HEAD_DIMS:

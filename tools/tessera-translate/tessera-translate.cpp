@@ -247,21 +247,6 @@ emitFiles(mlir::ModuleOp module, const tessera::TargetOptions &options) {
   return text + "wrote " + emitted->manifestPath + "\n";
 }
 
-/// The chip of the kernel's #nvvm.target, or "" when it has none.
-static std::string targetChip(mlir::ModuleOp module) {
-  llvm::Expected<tessera::KernelOps> ops = tessera::findKernel(module);
-  if (!ops) {
-    llvm::consumeError(ops.takeError());
-    return "";
-  }
-  llvm::Expected<tessera::KernelTarget> target = tessera::findTarget(*ops);
-  if (!target) {
-    llvm::consumeError(target.takeError());
-    return "";
-  }
-  return target->chip->name.str();
-}
-
 static llvm::Expected<std::string> run(mlir::ModuleOp module) {
   tessera::TargetOptions options;
   options.cudaRoot = cudaRoot;
@@ -269,13 +254,10 @@ static llvm::Expected<std::string> run(mlir::ModuleOp module) {
   // name one for input written without it); --chip defaults to its chip.
   if (emit != Emit::Grid &&
       (chip.getNumOccurrences() || features.getNumOccurrences() ||
-       optLevel.getNumOccurrences())) {
-    tessera::TargetSpec spec{chip, features, optLevel.getValue()};
-    if (spec.chip.empty())
-      spec.chip = targetChip(module);
-    if (llvm::Error error = tessera::attachNVVMTarget(module, spec))
+       optLevel.getNumOccurrences()))
+    if (llvm::Error error = tessera::attachNVVMTarget(
+            module, {chip, features, optLevel.getValue()}))
       return std::move(error);
-  }
   switch (emit) {
   case Emit::Ptx:
     return tessera::translateToPTX(module, options);

@@ -77,8 +77,9 @@ llvm::Expected<KernelTarget> findTarget(const KernelOps &ops);
 
 /// Sets the targets of the kernel's `gpu.module` to one
 /// `#nvvm.target<chip, features, O>` built from `spec`, replacing any target
-/// there but keeping its flags and link files (tessera-translate --chip, for
-/// input written without a target).
+/// there but keeping its flags, link files and (when `spec.chip` is empty)
+/// its chip (tessera-translate --chip, also for input written without a
+/// target).
 llvm::Error attachNVVMTarget(mlir::ModuleOp module, const TargetSpec &spec);
 
 //===----------------------------------------------------------------------===//

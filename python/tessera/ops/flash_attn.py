@@ -41,13 +41,13 @@ NotImplementedError) from `check_supported`, the one place to extend.
 
 import math
 import re
-import threading
 from typing import Optional, Tuple
 
 import torch
 
 from .. import compiler as _compiler
 from .. import _paths
+from . import _kernels
 
 # Head dims the op compiles kernels/fa2.tile for.
 SUPPORTED_HEAD_DIMS = (64, 128)
@@ -195,9 +195,6 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
 # Kernels
 # ----------------------------------------------------------------------------
 
-_KERNELS = {}
-_KERNELS_LOCK = threading.Lock()
-_TARGETS = {}  # CUDA device index -> target
 _SMS = {}      # CUDA device index -> multiprocessors
 _SOURCES = {}
 # The constants each kernel file has beyond HEAD_DIM, CAUSAL and the tuning ones.
@@ -249,20 +246,12 @@ def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=F
                entry=None, extra=()):
     """The compiled Kernel of a combination for `device` (a torch.device);
     `entry` picks one kernel of a file that has several (kernels/fa2_bwd.tile)."""
-    index = device.index if device.index is not None else torch.cuda.current_device()
-    target = _TARGETS.get(index)
-    if target is None:
-        target = _TARGETS[index] = _compiler.default_target(index)
-    key = (name, entry, dtype, head_dim, causal, left, right, alibi, tuple(extra), target)
-    with _KERNELS_LOCK:
-        kernel = _KERNELS.get(key)
-    if kernel is None:
+    def build(target):
         source, constants = kernel_constants(dtype, head_dim, causal, left, right, name,
                                              alibi, extra)
-        kernel = _compiler.compile(source, target, kernel=entry, **constants)
-        with _KERNELS_LOCK:
-            _KERNELS[key] = kernel
-    return kernel
+        return _compiler.compile(source, target, kernel=entry, **constants)
+    key = (name, entry, dtype, head_dim, causal, left, right, alibi, tuple(extra))
+    return _kernels.cached_kernel(key, device, build)
 
 
 def _launch(name, q, causal, left, right, alibi=False, entry=None, extra=(), **args):

@@ -29,11 +29,11 @@ tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter.
 """
 
 import math
-import threading
 
 import torch
 
 from .. import compiler as _compiler
+from . import _kernels
 from .flash_attn import UnsupportedError, kernel_source
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
@@ -131,11 +131,6 @@ def kernel_constants(op, dtype, size):
     return source, dict(constants, **config)
 
 
-_KERNELS = {}
-_KERNELS_LOCK = threading.Lock()
-_TARGETS = {}
-
-
 def vector_bytes(tensors):
     """The widest access (bytes, a power of two up to 16) that every tensor's
     data pointer and outer strides allow: the kernels move 16 bytes a thread
@@ -155,22 +150,13 @@ def get_kernel(op, dtype, size, device, entry=None, vector=16):
     """The compiled Kernel of op (kernel_constants) for `device` (a CUDA
     torch.device); `entry`: rotary's `rotary` or `rotary_inplace`; `vector`:
     the widest access in bytes the tensors allow (vector_bytes)."""
-    index = device.index if device.index is not None else torch.cuda.current_device()
-    target = _TARGETS.get(index)
-    if target is None:
-        target = _TARGETS[index] = _compiler.default_target(index)
-    key = (op, entry, dtype, size, target, vector)
-    with _KERNELS_LOCK:
-        kernel = _KERNELS.get(key)
-    if kernel is None:
+    def build(target):
         source, constants = kernel_constants(op, dtype, size)
         options = compile_options(op, size)
         if vector < 16:
             options["max_vector_bytes"] = vector
-        kernel = _compiler.compile(source, target, kernel=entry, **options, **constants)
-        with _KERNELS_LOCK:
-            _KERNELS[key] = kernel
-    return kernel
+        return _compiler.compile(source, target, kernel=entry, **options, **constants)
+    return _kernels.cached_kernel(("norms", op, entry, dtype, size, vector), device, build)
 
 
 def _launch(op, x, size, entry=None, **args):
