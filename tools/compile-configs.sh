@@ -18,12 +18,14 @@ read -r -a FLAGS <<<"${TESSERA_COMPILE_FLAGS:-}"
 [ -x "$COMPILE" ] || { echo "error: $COMPILE not found (run ./tools/run.sh build)" >&2; exit 1; }
 mkdir -p "$OUTDIR"
 
-# kernel HEAD_DIM "BLOCK_M,BLOCK_N,NUM_WARPS,NUM_STAGES[,o|w]"... (o: with
+# kernel HEAD_DIM "BLOCK_M,BLOCK_N,NUM_WARPS,NUM_STAGES[,o|w|w2]"... (o: with
 # OVERLAP_DOTS=true, P·V deferred under the next QKᵀ on sm_90a; name suffix
-# _o. w: with WARP_SPECIALIZE=true, a producer warpgroup on sm_90a; _w)
+# _o. w: with WARP_SPECIALIZE=true, a producer warpgroup on sm_90a; _w. w2: as
+# w, with the registers sized for two CTAs an SM (--ctas-per-sm=2: 128 at
+# launch, 232 for one consumer warpgroup), for 4-warp configs; _w2)
 SWEEP=(
-  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w"
-  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w"
+  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w 128,64,4,2,w2"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2"
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
@@ -31,12 +33,13 @@ for line in "${SWEEP[@]}"; do
   read -r kernel dim configs <<<"$line"
   for causal in 0 1; do
     for config in $configs; do
-      IFS=, read -r bm bn warps stages overlap <<<"$config"  # overlap: o, w or none
+      IFS=, read -r bm bn warps stages overlap <<<"$config"  # overlap: o, w, w2 or none
       name=${kernel}_d${dim}_m${bm}_n${bn}_w${warps}_s${stages}_c${causal}
       extra=()
       case ${overlap:-} in
         o) name+=_o; extra=(-D OVERLAP_DOTS=true) ;;
         w) name+=_w; extra=(-D WARP_SPECIALIZE=true) ;;
+        w2) name+=_w2; extra=(-D WARP_SPECIALIZE=true --ctas-per-sm=2) ;;
       esac
       if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
           -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" \
