@@ -465,6 +465,20 @@ FailureOr<TargetInfo> tessera::tilegpu::getTargetInfo(Operation *op) {
 LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                                                        NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (std::optional<LogicalResult> verified =
+          verifyKernelMetadataAttribute(op, attr))
+    return *verified;
+  if (name == kTensorMapAttrName) {
+    std::optional<int64_t> index = tile::getIntValue(attr.getValue());
+    if (!isa<AsyncLoadOp>(op) || !op->hasAttr(kTmaAttrName) || !index ||
+        *index < 0)
+      return op->emitError() << "expected '" << name
+                             << "' to be a non-negative index on a TMA "
+                                "tilegpu.async_load, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kTargetAttrName) {
     if (!isa<ModuleOp>(op) || !isa<NVVM::NVVMTargetAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name

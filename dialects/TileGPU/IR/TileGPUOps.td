@@ -10,6 +10,7 @@
 #define TESSERA_TILEGPU_OPS_TD
 
 include "TileGPU/IR/TileGPUBase.td"
+include "TileGPU/IR/TileGPUKernelAttrs.td"
 include "Tile/IR/TileBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

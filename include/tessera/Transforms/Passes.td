@@ -143,7 +143,7 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncO
     fit in program order at 128-byte alignment (1024 on sm_90a, where
     wgmma reads them with the 128-byte swizzle), reusing space between
     buffers never live together. Output: `tilegpu.shared_offset` on each
-    load and `tessera.shared_bytes` on the kernel.
+    load and `tilegpu.shared_bytes` on the kernel.
 
     The target is the module's (`tilegpu.target`, from
     tessera-attach-target). A total over its budget
