@@ -29,6 +29,14 @@ PACKAGES=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
+# With ccache installed, both builds go through it, with paths taken relative
+# to this checkout, so that another clone (or CI's) reuses the objects.
+LAUNCHER=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$ROOT}
+  LAUNCHER=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
 setup() {
   local missing=()
   for p in "${PACKAGES[@]}"; do
@@ -52,7 +60,7 @@ build() {
     cmake -G Ninja -S "$ROOT" -B "$BUILD" \
       -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-      -DLLVM_USE_LINKER=lld \
+      -DLLVM_USE_LINKER=lld "${LAUNCHER[@]}" \
       -DMLIR_DIR=$LLVM/lib/cmake/mlir >/dev/null
   fi
   log "building"
@@ -112,7 +120,7 @@ sanitize_build() {
     cmake -G Ninja -S "$ROOT" -B "$ASAN_BUILD" \
       -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_FLAGS_RELEASE=-O1 \
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-      -DLLVM_USE_LINKER=lld \
+      -DLLVM_USE_LINKER=lld "${LAUNCHER[@]}" \
       -DTESSERA_USE_SANITIZER="Address;Undefined" -DTESSERA_ENABLE_ASSERTIONS=ON \
       -DTESSERA_ENABLE_FUZZER=OFF \
       -DMLIR_DIR=$LLVM/lib/cmake/mlir >/dev/null

@@ -220,7 +220,8 @@ void SharedAllocation::annotate(func::FuncOp kernel) const {
                   b.getI64IntegerAttr(offset));
     }
   }
-  kernel->setAttr("tessera.shared_bytes", b.getI64IntegerAttr(totalSize));
+  kernel->setAttr(tilegpu::TileGPUDialect::kSharedBytesAttrName,
+                  b.getI64IntegerAttr(totalSize));
 }
 
 LogicalResult SharedAllocation::checkBudget(func::FuncOp kernel,

@@ -8,11 +8,12 @@
 
 #include "tessera/Runtime/Manifest.h"
 
+#include "TileGPU/IR/TileGPUDialect.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -190,17 +191,17 @@ static std::string str(Attribute attr) {
 static llvm::Expected<llvm::SmallVector<std::string>>
 readSizeNames(LLVM::LLVMFuncOp kernel) {
   llvm::SmallVector<std::string> names;
-  Attribute value = kernel->getAttr(kernel_attrs::kSizes);
+  Attribute value = kernel->getAttr(tile::TileDialect::kSizesAttrName);
   if (!value)
     return names;
   auto sizes = dyn_cast<ArrayAttr>(value);
   if (!sizes)
-    return attrError(kernel, kernel_attrs::kSizes,
+    return attrError(kernel, tile::TileDialect::kSizesAttrName,
                      "expected an array of size names, got " + str(value));
   for (Attribute size : sizes) {
     auto name = dyn_cast<StringAttr>(size);
     if (!name)
-      return attrError(kernel, kernel_attrs::kSizes,
+      return attrError(kernel, tile::TileDialect::kSizesAttrName,
                        "expected strings, got " + str(size));
     names.push_back(name.str());
   }
@@ -210,19 +211,19 @@ readSizeNames(LLVM::LLVMFuncOp kernel) {
 /// The `tile.grid` map, checked against `tile.sizes`.
 static llvm::Expected<AffineMap> readGridMap(LLVM::LLVMFuncOp kernel,
                                              size_t numSizes) {
-  auto grid = kernel->getAttrOfType<AffineMapAttr>(kernel_attrs::kGrid);
+  auto grid = kernel->getAttrOfType<AffineMapAttr>(tile::TileDialect::kGridAttrName);
   if (!grid)
-    return attrError(kernel, kernel_attrs::kGrid,
+    return attrError(kernel, tile::TileDialect::kGridAttrName,
                      "missing, or not an affine map");
   AffineMap map = grid.getValue();
   if (map.getNumDims() != 0 || map.getNumSymbols() != numSizes)
-    return attrError(kernel, kernel_attrs::kGrid,
+    return attrError(kernel, tile::TileDialect::kGridAttrName,
                      "expected a map of " + llvm::Twine(numSizes) +
                          " symbols (one per 'tile.sizes' entry) and no "
                          "dimensions, got " +
                          str(grid));
   if (map.getNumResults() < 1 || map.getNumResults() > 3)
-    return attrError(kernel, kernel_attrs::kGrid,
+    return attrError(kernel, tile::TileDialect::kGridAttrName,
                      "expected 1 to 3 grid dimensions, got " +
                          llvm::Twine(map.getNumResults()));
   return map;
@@ -245,7 +246,7 @@ printGrid(LLVM::LLVMFuncOp kernel, const KernelGrid &grid) {
   for (AffineExpr expr : grid.map.getResults()) {
     llvm::Expected<std::string> text = printGridExpr(expr, grid.sizeNames);
     if (!text)
-      return attrError(kernel, kernel_attrs::kGrid,
+      return attrError(kernel, tile::TileDialect::kGridAttrName,
                        llvm::toString(text.takeError()));
     texts.push_back(std::move(*text));
   }
@@ -261,22 +262,6 @@ printKernelGrid(LLVM::LLVMFuncOp kernel) {
 }
 
 namespace {
-/// One source-level kernel parameter, from `tessera.params`.
-struct ParamInfo {
-  std::string name;
-  bool isTensor = true;
-  std::string dtype;
-  /// Tensors: a size name (StringAttr) or a fixed size (IntegerAttr) per
-  /// dimension.
-  llvm::SmallVector<Attribute> shape;
-  std::string role = "input";
-  /// How the caller initialises an `inout` tensor.
-  std::optional<double> init;
-  /// Tensors: the alignment (bytes) the code assumes of the base pointer and
-  /// of every stride but the innermost.
-  std::optional<int64_t> align;
-};
-
 /// A kernel constant: an integer (booleans as 0/1) or a float.
 struct ConstantInfo {
   std::string name;
@@ -293,207 +278,61 @@ struct KernelManifest {
   llvm::SmallVector<std::string, 3> grid;
   int64_t dynamicSharedMemory = 0;
   llvm::SmallVector<ConstantInfo> constants;
-  llvm::SmallVector<ParamInfo> params;
-  llvm::SmallVector<runtime::TensorMapSpec> tensorMaps;
-};
-
-/// Reads the fields of one `tessera.params` entry; `where` names it in
-/// errors ("'tessera.params'[2]").
-class ParamReader {
-public:
-  ParamReader(LLVM::LLVMFuncOp kernel, unsigned index)
-      : kernel(kernel), where("[" + std::to_string(index) + "]") {}
-
-  llvm::Expected<ParamInfo> read(Attribute entry);
-
-private:
-  llvm::Error error(llvm::StringRef field, const llvm::Twine &message) {
-    return attrError(kernel, kernel_attrs::kParams, message,
-                     where + "." + field);
-  }
-  /// The string field `field` of `dict`, which must be one of `allowed`
-  /// (any when empty); `fallback` when absent, an error when absent without
-  /// one.
-  llvm::Expected<std::string>
-  readString(DictionaryAttr dict, llvm::StringRef field,
-             llvm::ArrayRef<llvm::StringRef> allowed,
-             std::optional<llvm::StringRef> fallback = std::nullopt);
-  llvm::Error readShape(DictionaryAttr dict, ParamInfo &param);
-  llvm::Error readInit(DictionaryAttr dict, ParamInfo &param);
-  llvm::Error readAlign(DictionaryAttr dict, ParamInfo &param);
-
-  LLVM::LLVMFuncOp kernel;
-  std::string where;
+  /// The kernel's parameters and tensor maps, as the dialect verified them.
+  llvm::SmallVector<tilegpu::KernelParamAttr> params;
+  llvm::SmallVector<tilegpu::TensorMapAttr> tensorMaps;
 };
 } // namespace
 
-llvm::Expected<std::string>
-ParamReader::readString(DictionaryAttr dict, llvm::StringRef field,
-                        llvm::ArrayRef<llvm::StringRef> allowed,
-                        std::optional<llvm::StringRef> fallback) {
-  Attribute value = dict.get(field);
-  if (!value) {
-    if (fallback)
-      return fallback->str();
-    return error(field, "missing");
-  }
-  auto text = dyn_cast<StringAttr>(value);
-  if (!text)
-    return error(field, "expected a string, got " + str(value));
-  if (!allowed.empty() && !llvm::is_contained(allowed, text.getValue())) {
-    std::string list;
-    llvm::raw_string_ostream os(list);
-    llvm::interleaveComma(allowed, os);
-    return error(field, "expected one of " + list + ", got \"" +
-                            text.getValue() + "\"");
-  }
-  return text.str();
-}
-
-llvm::Error ParamReader::readShape(DictionaryAttr dict, ParamInfo &param) {
-  Attribute value = dict.get("shape");
-  if (!param.isTensor) {
-    if (value)
-      return error("shape", "a scalar has no shape");
-    return llvm::Error::success();
-  }
-  auto shape = dyn_cast_or_null<ArrayAttr>(value);
-  if (!shape || shape.empty())
-    return error("shape", "expected a non-empty array of size names and "
-                          "integers");
-  for (Attribute dim : shape) {
-    auto fixed = dyn_cast<IntegerAttr>(dim);
-    if (!isa<StringAttr>(dim) && !(fixed && fixed.getInt() > 0))
-      return error("shape", "expected a size name or a positive integer, "
-                            "got " +
-                                str(dim));
-    param.shape.push_back(dim);
-  }
-  return llvm::Error::success();
-}
-
-llvm::Error ParamReader::readInit(DictionaryAttr dict, ParamInfo &param) {
-  Attribute value = dict.get("init");
-  if (!value)
-    return llvm::Error::success();
-  if (param.role != "inout")
-    return error("init", "only inout tensors have an init value");
-  if (auto number = dyn_cast<FloatAttr>(value))
-    param.init = number.getValueAsDouble();
-  else if (auto number = dyn_cast<IntegerAttr>(value))
-    param.init = static_cast<double>(number.getInt());
-  if (!param.init || std::isnan(*param.init))
-    return error("init", "expected a number, got " + str(value));
-  return llvm::Error::success();
-}
-
-llvm::Error ParamReader::readAlign(DictionaryAttr dict, ParamInfo &param) {
-  Attribute value = dict.get("align");
-  if (!value)
-    return llvm::Error::success();
-  if (!param.isTensor)
-    return error("align", "only tensors have an alignment");
-  auto number = dyn_cast<IntegerAttr>(value);
-  if (!number || number.getInt() < 1 || number.getInt() > 256 ||
-      !llvm::isPowerOf2_64(number.getInt()))
-    return error("align", "expected a power of two from 1 to 256, got " +
-                              str(value));
-  param.align = number.getInt();
-  return llvm::Error::success();
-}
-
-llvm::Expected<ParamInfo> ParamReader::read(Attribute entry) {
-  auto dict = dyn_cast<DictionaryAttr>(entry);
-  if (!dict)
-    return attrError(kernel, kernel_attrs::kParams,
-                     "expected a dictionary, got " + str(entry), where);
-  ParamInfo param;
-  llvm::Expected<std::string> name = readString(dict, "name", {});
-  if (!name)
-    return name.takeError();
-  param.name = std::move(*name);
-  llvm::Expected<std::string> kind =
-      readString(dict, "kind", {"tensor", "scalar"});
-  if (!kind)
-    return kind.takeError();
-  param.isTensor = *kind == "tensor";
-  // Scalars are passed by value as one .param of their type: no 16-bit
-  // ones, and they are only read.
-  static constexpr llvm::StringRef kTensorDtypes[] = {"f16", "bf16", "f32",
-                                                      "i32", "i64"};
-  static constexpr llvm::StringRef kScalarDtypes[] = {"f32", "i32", "i64"};
-  static constexpr llvm::StringRef kTensorRoles[] = {"input", "output",
-                                                     "inout"};
-  static constexpr llvm::StringRef kScalarRoles[] = {"input"};
-  llvm::Expected<std::string> dtype =
-      readString(dict, "dtype",
-                 param.isTensor ? llvm::ArrayRef(kTensorDtypes)
-                                : llvm::ArrayRef(kScalarDtypes));
-  if (!dtype)
-    return dtype.takeError();
-  param.dtype = std::move(*dtype);
-  llvm::Expected<std::string> role =
-      readString(dict, "role",
-                 param.isTensor ? llvm::ArrayRef(kTensorRoles)
-                                : llvm::ArrayRef(kScalarRoles),
-                 llvm::StringRef("input"));
-  if (!role)
-    return role.takeError();
-  param.role = std::move(*role);
-  if (llvm::Error err = readShape(dict, param))
-    return std::move(err);
-  if (llvm::Error err = readInit(dict, param))
-    return std::move(err);
-  if (llvm::Error err = readAlign(dict, param))
-    return std::move(err);
-  return param;
-}
-
-/// The LLVM type a scalar of `dtype` is passed as.
-static Type scalarType(MLIRContext *context, llvm::StringRef dtype) {
-  if (dtype == "f32")
-    return Float32Type::get(context);
-  return IntegerType::get(context, dtype == "i32" ? 32 : 64);
+/// The LLVM type a parameter is passed as: a scalar by value, a tensor as
+/// its global pointer (then its sizes and strides, i64).
+static Type abiType(tilegpu::KernelParamAttr param) {
+  if (param.isTensor())
+    return LLVM::LLVMPointerType::get(param.getContext(), 1);
+  return param.getDtype();
 }
 
 /// Checks that `params` expand to the signature of `kernel` under the
 /// manifest ABI: a tensor of rank r is `!llvm.ptr<1>` then r sizes and r
-/// strides (i64); a scalar is one argument of its type.
+/// strides (i64); a scalar is one argument of its type; then a pointer to
+/// each tensor map, passed by value.
 static llvm::Error
-checkSignature(LLVM::LLVMFuncOp kernel, llvm::ArrayRef<ParamInfo> params,
-               llvm::ArrayRef<runtime::TensorMapSpec> tensorMaps) {
+checkSignature(LLVM::LLVMFuncOp kernel,
+               llvm::ArrayRef<tilegpu::KernelParamAttr> params,
+               llvm::ArrayRef<tilegpu::TensorMapAttr> tensorMaps) {
   MLIRContext *context = kernel.getContext();
   Type i64 = IntegerType::get(context, 64);
   // The expected argument types and what each one is, for messages.
   llvm::SmallVector<std::pair<Type, std::string>> expected;
-  for (const ParamInfo &param : params) {
-    if (!param.isTensor) {
-      expected.emplace_back(scalarType(context, param.dtype),
-                            "scalar '" + param.name + "'");
+  for (tilegpu::KernelParamAttr param : params) {
+    llvm::StringRef name = param.getName().getValue();
+    if (!param.isTensor()) {
+      expected.emplace_back(abiType(param), ("scalar '" + name + "'").str());
       continue;
     }
-    expected.emplace_back(LLVM::LLVMPointerType::get(context, 1),
-                          "pointer of tensor '" + param.name + "'");
+    expected.emplace_back(abiType(param),
+                          ("pointer of tensor '" + name + "'").str());
     for (llvm::StringRef what : {"size", "stride"})
-      for (size_t dim = 0; dim < param.shape.size(); ++dim)
+      for (size_t dim = 0; dim < param.getShape().size(); ++dim)
         expected.emplace_back(i64, (what + " " + llvm::Twine(dim) +
-                                    " of tensor '" + param.name + "'")
+                                    " of tensor '" + name + "'")
                                        .str());
   }
-  // Then the tensor maps, by value (a pointer to the parameter).
-  for (const runtime::TensorMapSpec &map : tensorMaps)
-    expected.emplace_back(LLVM::LLVMPointerType::get(context),
-                          "tensor map of '" + map.tensor + "'");
+  for (tilegpu::TensorMapAttr map : tensorMaps)
+    expected.emplace_back(
+        LLVM::LLVMPointerType::get(context),
+        ("tensor map of '" + map.getTensor().getValue() + "'").str());
   llvm::ArrayRef<Type> actual = kernel.getFunctionType().getParams();
+  llvm::StringRef attr = tilegpu::TileGPUDialect::kParamsAttrName;
   if (actual.size() != expected.size())
-    return attrError(kernel, kernel_attrs::kParams,
+    return attrError(kernel, attr,
                      "expands to " + llvm::Twine(expected.size()) +
                          " kernel arguments under the manifest ABI, but the "
                          "kernel has " +
                          llvm::Twine(actual.size()));
   for (auto [index, type] : llvm::enumerate(actual))
     if (type != expected[index].first)
-      return attrError(kernel, kernel_attrs::kParams,
+      return attrError(kernel, attr,
                        "expected kernel argument " + llvm::Twine(index) + " (" +
                            expected[index].second + ") to be " +
                            str(TypeAttr::get(expected[index].first)) +
@@ -501,72 +340,23 @@ checkSignature(LLVM::LLVMFuncOp kernel, llvm::ArrayRef<ParamInfo> params,
   return llvm::Error::success();
 }
 
-static llvm::Expected<llvm::SmallVector<ParamInfo>>
-readParams(LLVM::LLVMFuncOp kernel) {
-  auto entries = kernel->getAttrOfType<ArrayAttr>(kernel_attrs::kParams);
-  if (!entries)
-    return attrError(kernel, kernel_attrs::kParams,
-                     "missing, or not an array of dictionaries");
-  llvm::SmallVector<ParamInfo> params;
-  llvm::StringSet<> seen;
-  for (auto [index, entry] : llvm::enumerate(entries)) {
-    llvm::Expected<ParamInfo> param = ParamReader(kernel, index).read(entry);
-    if (!param)
-      return param.takeError();
-    if (!seen.insert(param->name).second)
-      return attrError(kernel, kernel_attrs::kParams,
-                       "duplicate parameter name '" + param->name + "'");
-    params.push_back(std::move(*param));
-  }
-  return params;
-}
-
-/// Reads `tessera.tensor_maps` (absent: none): {tensor, box = [rows,
-/// columns], swizzle} per map, each naming a tensor parameter.
-static llvm::Expected<llvm::SmallVector<runtime::TensorMapSpec>>
-readTensorMaps(LLVM::LLVMFuncOp kernel, llvm::ArrayRef<ParamInfo> params) {
-  llvm::SmallVector<runtime::TensorMapSpec> maps;
-  Attribute value = kernel->getAttr(kernel_attrs::kTensorMaps);
-  if (!value)
-    return maps;
-  auto entries = dyn_cast<ArrayAttr>(value);
-  if (!entries)
-    return attrError(kernel, kernel_attrs::kTensorMaps,
-                     "expected an array, got " + str(value));
-  for (auto [index, entry] : llvm::enumerate(entries)) {
-    std::string where = "[" + std::to_string(index) + "]";
-    auto dict = dyn_cast<DictionaryAttr>(entry);
-    auto tensor = dict ? dict.getAs<StringAttr>("tensor") : StringAttr();
-    auto box = dict ? dict.getAs<ArrayAttr>("box") : ArrayAttr();
-    auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : IntegerAttr();
-    if (!tensor || !box || box.size() != 2 ||
-        !llvm::all_of(box, llvm::IsaPred<IntegerAttr>) || !swizzle)
-      return attrError(kernel, kernel_attrs::kTensorMaps,
-                       "expected {tensor = \"name\", box = [rows, columns], "
-                       "swizzle = bytes}, got " + str(entry),
-                       where);
-    const ParamInfo *param = llvm::find_if(
-        params, [&](const ParamInfo &p) { return p.name == tensor.str(); });
-    if (param == params.end() || !param->isTensor)
-      return attrError(kernel, kernel_attrs::kTensorMaps,
-                       "'" + tensor.getValue() + "' is not a tensor parameter",
-                       where);
-    runtime::TensorMapSpec map;
-    map.tensor = tensor.str();
-    map.param = param - params.begin();
-    map.box = {cast<IntegerAttr>(box[0]).getInt(),
-               cast<IntegerAttr>(box[1]).getInt()};
-    map.swizzle = swizzle.getInt();
-    maps.push_back(std::move(map));
-  }
-  return maps;
+/// The elements of the array attribute `name` of `kernel` (none when
+/// absent), which the dialect verified to be `T`s.
+template <typename T>
+static llvm::SmallVector<T> typedArray(LLVM::LLVMFuncOp kernel,
+                                      llvm::StringRef name) {
+  llvm::SmallVector<T> elements;
+  if (auto array = kernel->getAttrOfType<ArrayAttr>(name))
+    for (Attribute element : array)
+      elements.push_back(cast<T>(element));
+  return elements;
 }
 
 /// The runtime binds grid names from the tensors' shapes: each size the grid
 /// uses must name a dimension of some tensor.
-static llvm::Error checkGridSizes(LLVM::LLVMFuncOp kernel,
-                                  const KernelGrid &grid,
-                                  llvm::ArrayRef<ParamInfo> params) {
+static llvm::Error
+checkGridSizes(LLVM::LLVMFuncOp kernel, const KernelGrid &grid,
+               llvm::ArrayRef<tilegpu::KernelParamAttr> params) {
   for (AffineExpr result : grid.map.getResults()) {
     llvm::Error err = llvm::Error::success();
     result.walk([&](AffineExpr expr) {
@@ -575,11 +365,12 @@ static llvm::Error checkGridSizes(LLVM::LLVMFuncOp kernel,
         return;
       StringAttr name = StringAttr::get(kernel.getContext(),
                                         grid.sizeNames[symbol.getPosition()]);
-      bool bound = llvm::any_of(params, [&](const ParamInfo &param) {
-        return llvm::is_contained(param.shape, name);
+      bool bound = llvm::any_of(params, [&](tilegpu::KernelParamAttr param) {
+        return param.isTensor() &&
+               llvm::is_contained(param.getShape().getValue(), name);
       });
       if (!bound)
-        err = attrError(kernel, kernel_attrs::kGrid,
+        err = attrError(kernel, tile::TileDialect::kGridAttrName,
                         "size '" + name.getValue() +
                             "' is not a dimension of any tensor parameter, "
                             "so the runtime cannot bind it");
@@ -593,12 +384,12 @@ static llvm::Error checkGridSizes(LLVM::LLVMFuncOp kernel,
 static llvm::Expected<llvm::SmallVector<ConstantInfo>>
 readConstants(LLVM::LLVMFuncOp kernel) {
   llvm::SmallVector<ConstantInfo> constants;
-  Attribute value = kernel->getAttr(kernel_attrs::kConstants);
+  Attribute value = kernel->getAttr(tile::TileDialect::kConstantsAttrName);
   if (!value)
     return constants;
   auto dict = dyn_cast<DictionaryAttr>(value);
   if (!dict)
-    return attrError(kernel, kernel_attrs::kConstants,
+    return attrError(kernel, tile::TileDialect::kConstantsAttrName,
                      "expected a dictionary, got " + str(value));
   for (NamedAttribute constant : dict) {
     // Element-type constants (DTYPE = bf16) show in the parameters' dtypes.
@@ -616,7 +407,7 @@ readConstants(LLVM::LLVMFuncOp kernel) {
       info.isFloat = true;
       info.real = real.getValueAsDouble();
     } else {
-      return attrError(kernel, kernel_attrs::kConstants,
+      return attrError(kernel, tile::TileDialect::kConstantsAttrName,
                        "expected integer, boolean or float constants, got " +
                            constant.getName().getValue() + " = " +
                            str(constant.getValue()));
@@ -650,30 +441,27 @@ readBlock(LLVM::LLVMFuncOp kernel) {
 /// against the budget of `chip`.
 static llvm::Expected<int64_t> readSharedBytes(LLVM::LLVMFuncOp kernel,
                                                const ChipInfo &chip) {
-  Attribute value = kernel->getAttr(kernel_attrs::kSharedBytes);
-  if (!value)
+  llvm::StringRef name = tilegpu::TileGPUDialect::kSharedBytesAttrName;
+  std::optional<int64_t> bytes = tile::getIntValue(kernel->getAttr(name));
+  if (!bytes)
     return 0;
-  auto bytes = dyn_cast<IntegerAttr>(value);
-  if (!bytes || bytes.getInt() < 0)
-    return attrError(kernel, kernel_attrs::kSharedBytes,
-                     "expected a non-negative integer, got " + str(value));
   uint64_t budget = chip.sharedMemoryBudget;
-  if (static_cast<uint64_t>(bytes.getInt()) > budget)
-    return attrError(kernel, kernel_attrs::kSharedBytes,
-                     llvm::Twine(bytes.getInt()) +
+  if (static_cast<uint64_t>(*bytes) > budget)
+    return attrError(kernel, name,
+                     llvm::Twine(*bytes) +
                          " bytes of dynamic shared memory exceed the " +
                          llvm::Twine(budget) + " bytes of " + chip.name);
-  return bytes.getInt();
+  return *bytes;
 }
 
 static llvm::Expected<KernelManifest>
 readKernelManifest(LLVM::LLVMFuncOp kernel, const ChipInfo &chip) {
   KernelManifest manifest;
   manifest.symbol = kernel.getSymName().str();
-  auto name = kernel->getAttrOfType<StringAttr>(kernel_attrs::kKernelName);
-  if (!name || name.empty())
-    return attrError(kernel, kernel_attrs::kKernelName,
-                     "missing, or not a non-empty string");
+  llvm::StringRef nameAttr = tilegpu::TileGPUDialect::kKernelNameAttrName;
+  auto name = kernel->getAttrOfType<StringAttr>(nameAttr);
+  if (!name)
+    return attrError(kernel, nameAttr, "missing");
   manifest.kernelName = name.str();
 
   auto block = readBlock(kernel);
@@ -695,14 +483,13 @@ readKernelManifest(LLVM::LLVMFuncOp kernel, const ChipInfo &chip) {
   if (!constants)
     return constants.takeError();
   manifest.constants = std::move(*constants);
-  auto params = readParams(kernel);
-  if (!params)
-    return params.takeError();
-  manifest.params = std::move(*params);
-  auto tensorMaps = readTensorMaps(kernel, manifest.params);
-  if (!tensorMaps)
-    return tensorMaps.takeError();
-  manifest.tensorMaps = std::move(*tensorMaps);
+  llvm::StringRef paramsAttr = tilegpu::TileGPUDialect::kParamsAttrName;
+  if (!kernel->hasAttr(paramsAttr))
+    return attrError(kernel, paramsAttr, "missing");
+  manifest.params =
+      typedArray<tilegpu::KernelParamAttr>(kernel, paramsAttr);
+  manifest.tensorMaps = typedArray<tilegpu::TensorMapAttr>(
+      kernel, tilegpu::TileGPUDialect::kTensorMapsAttrName);
   if (llvm::Error err =
           checkSignature(kernel, manifest.params, manifest.tensorMaps))
     return std::move(err);
@@ -727,32 +514,58 @@ static std::string initText(double init) {
   return buffer;
 }
 
-static runtime::ParamSpec toParamSpec(const ParamInfo &param) {
+static runtime::ParamSpec toParamSpec(tilegpu::KernelParamAttr param) {
   runtime::ParamSpec spec;
-  spec.name = param.name;
-  spec.kind =
-      param.isTensor ? runtime::ParamKind::Tensor : runtime::ParamKind::Scalar;
-  // readParams checked the dtype and role against the runtime's names.
-  spec.dtype = *runtime::parseDType(param.dtype);
-  for (runtime::ParamRole role :
-       {runtime::ParamRole::Input, runtime::ParamRole::Output,
-        runtime::ParamRole::InOut})
-    if (param.role == runtime::roleName(role))
-      spec.role = role;
-  for (Attribute dim : param.shape) {
-    runtime::ShapeDim shapeDim;
-    if (auto name = dyn_cast<StringAttr>(dim))
-      shapeDim.symbol = name.str();
-    else
-      shapeDim.fixed = cast<IntegerAttr>(dim).getInt();
-    spec.shape.push_back(std::move(shapeDim));
+  spec.name = param.getName().str();
+  spec.kind = param.isTensor() ? runtime::ParamKind::Tensor
+                               : runtime::ParamKind::Scalar;
+  // The dialect allows only dtypes the runtime has.
+  std::string dtype;
+  llvm::raw_string_ostream(dtype) << param.getDtype();
+  spec.dtype = *runtime::parseDType(dtype);
+  switch (param.getRole()) {
+  case tilegpu::ParamRole::Input:
+    spec.role = runtime::ParamRole::Input;
+    break;
+  case tilegpu::ParamRole::Output:
+    spec.role = runtime::ParamRole::Output;
+    break;
+  case tilegpu::ParamRole::InOut:
+    spec.role = runtime::ParamRole::InOut;
+    break;
   }
-  if (param.init)
-    spec.init = initText(*param.init);
-  if (param.align) {
-    spec.align = *param.align;
+  if (param.isTensor())
+    for (Attribute dim : param.getShape()) {
+      runtime::ShapeDim shapeDim;
+      if (auto name = dyn_cast<StringAttr>(dim))
+        shapeDim.symbol = name.str();
+      else
+        shapeDim.fixed = *tile::getIntValue(dim);
+      spec.shape.push_back(std::move(shapeDim));
+    }
+  if (FloatAttr init = param.getInit())
+    spec.init = initText(init.getValueAsDouble());
+  if (param.getAlign() != 0) {
+    spec.align = param.getAlign();
     spec.alignFromManifest = true;
   }
+  return spec;
+}
+
+/// The runtime's form of a tensor map: `param` is the index of its tensor.
+static runtime::TensorMapSpec
+toTensorMapSpec(tilegpu::TensorMapAttr map,
+                llvm::ArrayRef<tilegpu::KernelParamAttr> params) {
+  runtime::TensorMapSpec spec;
+  spec.tensor = map.getTensor().str();
+  // The dialect verified that the map names a tensor parameter.
+  auto param = llvm::find_if(params, [&](tilegpu::KernelParamAttr p) {
+    return p.getName() == map.getTensor();
+  });
+  assert(param != params.end() && "a tensor map of no parameter");
+  spec.param = param - params.begin();
+  spec.box = {map.getBox()[0], map.getBox()[1]};
+  spec.swizzle = map.getSwizzle();
   return spec;
 }
 
@@ -775,7 +588,7 @@ toRuntimeManifest(const KernelManifest &kernel, llvm::StringRef chip,
     runtime::Expected<runtime::GridExpr> expr = runtime::GridExpr::parse(text);
     if (!expr.ok())
       return llvm::createStringError("@" + kernel.symbol + ": '" +
-                                     kernel_attrs::kGrid + "': \"" + text +
+                                     tile::TileDialect::kGridAttrName + "': \"" + text +
                                      "\" does not parse: " + expr.message());
     manifest.grid.push_back(expr.take());
   }
@@ -789,10 +602,10 @@ toRuntimeManifest(const KernelManifest &kernel, llvm::StringRef chip,
     constant.floatValue = info.real;
     manifest.constants.push_back(std::move(constant));
   }
-  for (const ParamInfo &param : kernel.params)
+  for (tilegpu::KernelParamAttr param : kernel.params)
     manifest.params.push_back(toParamSpec(param));
-  manifest.tensorMaps.assign(kernel.tensorMaps.begin(),
-                             kernel.tensorMaps.end());
+  for (tilegpu::TensorMapAttr map : kernel.tensorMaps)
+    manifest.tensorMaps.push_back(toTensorMapSpec(map, kernel.params));
   if (resources) {
     manifest.resources.registers = resources->registers;
     manifest.resources.spillStores = resources->spillStores;

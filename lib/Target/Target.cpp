@@ -13,6 +13,8 @@
 
 #include "tessera/Target/Target.h"
 
+#include "TileGPU/IR/TileGPUDialect.h"
+
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
@@ -35,7 +37,9 @@ namespace tessera {
 //===----------------------------------------------------------------------===//
 
 void registerTargetDialects(DialectRegistry &registry) {
-  registry.insert<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  // tilegpu declares the kernel metadata the manifest is written from.
+  registry.insert<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
+                  tilegpu::TileGPUDialect>();
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);

@@ -1,7 +1,9 @@
 //===- SelectMma.cpp - The tensor-core instruction of each tile.dot -------===//
 //
 // Part of Tessera. Records the choice convert-tile-to-nvvm lowers by:
-// tilegpu.wgmma on the dots wgmma.mma_async computes, mma.sync for the rest.
+// tilegpu.wgmma on the dots wgmma.mma_async computes, mma.sync for the rest;
+// and where a dot reads A from shared memory with ldmatrix, reads a
+// loop-invariant A once, before its loops, in the accumulator's layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,9 @@
 
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUSELECTMMA
@@ -38,6 +43,74 @@ std::string whyNot(tile::DotOp dot) {
       !lowering::sharedBufferAligned(dot.getA(), 1024))
     return "A's shared buffer does not start on a 1024-byte boundary";
   return "";
+}
+
+/// The most registers a thread spends on a loop-invariant A operand kept
+/// in registers across its loops: more would crowd out the accumulators.
+constexpr int64_t kMaxInvariantARegisters = 32;
+
+/// Whether `dot` is in a loop that does not define its A operand, and A is
+/// a tile.load into shared memory that the lowering would read with
+/// ldmatrix at every k step (mma.sync, or wgmma without a descriptor for
+/// A) and whose fragments fit kMaxInvariantARegisters.
+bool readsInvariantA(tile::DotOp dot) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto accType = cast<RankedTensorType>(dot.getAcc().getType());
+  auto mma = dyn_cast_if_present<MmaEncodingAttr>(accType.getEncoding());
+  auto shared = dyn_cast_if_present<SharedEncodingAttr>(aType.getEncoding());
+  if (!mma || !shared || shared.getTransposed() ||
+      !dot.getA().getDefiningOp<tile::LoadOp>() ||
+      aType.getDimSize(1) % 16 != 0 ||
+      aType.getDimSize(0) % (16 * mma.getWarpsM()) != 0)
+    return false;
+  if (dot->hasAttr(TileGPUDialect::kWgmmaAttrName) &&
+      lowering::descriptorReadable(aType))
+    return false;
+  // Per thread: 4 registers per 16x16 fragment of its rows.
+  int64_t fragments = aType.getDimSize(1) / 16 * aType.getDimSize(0) /
+                      (16 * mma.getWarpsM());
+  if (fragments * 4 > kMaxInvariantARegisters)
+    return false;
+  Operation *def = dot.getA().getDefiningOp();
+  for (Operation *p = dot->getParentOp(); p; p = p->getParentOp())
+    if (isa<scf::ForOp>(p) && !p->isAncestor(def))
+      return true;
+  return false;
+}
+
+/// Reads each loop-invariant A operand (readsInvariantA; Q in attention)
+/// into the accumulator's register layout with a tilegpu.convert_layout
+/// before its dot, then moves those conversions out of every loop their
+/// source does not change in (loop-invariant code motion, innermost loops
+/// first), so the fragments are read once.
+void readInvariantAOnce(func::FuncOp kernel) {
+  SmallPtrSet<Operation *, 4> reads;
+  kernel.walk([&](tile::DotOp dot) {
+    if (!readsInvariantA(dot))
+      return;
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    auto accType = cast<RankedTensorType>(dot.getAcc().getType());
+    OpBuilder b(dot);
+    auto read = ConvertLayoutOp::create(
+        b, dot.getLoc(),
+        RankedTensorType::get(aType.getShape(), aType.getElementType(),
+                              accType.getEncoding()),
+        dot.getA());
+    dot.getAMutable().assign(read);
+    reads.insert(read);
+  });
+  if (reads.empty())
+    return;
+  // Post-order: a loop before the loops around it.
+  kernel.walk([&](LoopLikeOpInterface loop) {
+    moveLoopInvariantCode(
+        loop.getLoopRegions(),
+        [&](Value value, Region *) {
+          return loop.isDefinedOutsideOfLoop(value);
+        },
+        [&](Operation *op, Region *) { return reads.contains(op); },
+        [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
+  });
 }
 
 struct TileGPUSelectMmaPass
@@ -77,7 +150,8 @@ struct TileGPUSelectMmaPass
       }
     });
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    readInvariantAOnce(getOperation());
   }
 };
 

@@ -28,10 +28,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
   llvm.func @k2(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
@@ -39,10 +39,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -50,16 +50,16 @@ gpu.module @tessera {
 // -----
 
 // No kernel name.
-// CHECK: error: @k: 'tessera.kernel_name': missing, or not a non-empty string
+// CHECK: error: @k: 'tilegpu.kernel_name': missing
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -73,10 +73,10 @@ gpu.module @tessera {
       nvvm.kernel,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -91,10 +91,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 16>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -109,10 +109,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<(d0) -> (d0)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -127,10 +127,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0, s1] -> (s0, s1)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -145,10 +145,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0, 1, 1, 1)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -162,10 +162,10 @@ gpu.module @tessera {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -180,10 +180,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = [3],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -198,10 +198,10 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0, s1] -> (s0 ceildiv 128, s1)>,
       tile.sizes = ["N", "M"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -209,260 +209,15 @@ gpu.module @tessera {
 // -----
 
 // No params.
-// CHECK: error: @k: 'tessera.params': missing, or not an array of dictionaries
+// CHECK: error: @k: 'tilegpu.params': missing
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64} {
-    llvm.return
-  }
-}
-
-// -----
-
-// An unknown dtype.
-// CHECK: error: @k: 'tessera.params'[1].dtype: expected one of f32, i32, i64, got "f8"
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f8"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A 16-bit scalar.
-// CHECK: error: @k: 'tessera.params'[1].dtype: expected one of f32, i32, i64, got "f16"
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f16) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f16"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// An output scalar.
-// CHECK: error: @k: 'tessera.params'[1].role: expected one of input, got "output"
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32", role = "output"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// An unknown kind.
-// CHECK: error: @k: 'tessera.params'[1].kind: expected one of tensor, scalar, got "vector"
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "vector", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A parameter without a name.
-// CHECK: error: @k: 'tessera.params'[1].name: missing
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A parameter that is not a dictionary.
-// CHECK: error: @k: 'tessera.params'[1]: expected a dictionary, got "alpha"
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      "alpha"]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A tensor without a shape.
-// CHECK: error: @k: 'tessera.params'[0].shape: expected a non-empty array of size names and integers
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", role = "output"}, {name = "alpha", kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A zero fixed size.
-// CHECK: error: @k: 'tessera.params'[0].shape: expected a size name or a positive integer, got 0 : i64
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = [0], role = "output"}, {name = "alpha", kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A scalar with a shape.
-// CHECK: error: @k: 'tessera.params'[1].shape: a scalar has no shape
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32", shape = ["N"]}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// An init value on an output.
-// CHECK: error: @k: 'tessera.params'[0].init: only inout tensors have an init value
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output", init = 0.0 : f32}, {name = "alpha", kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// An alignment that is not a power of two, and one on a scalar.
-// CHECK: error: @k: 'tessera.params'[0].align: expected a power of two from 1 to 256, got 12 : i64
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output", align = 12}, {name = "alpha", kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// CHECK: error: @k: 'tessera.params'[1].align: only tensors have an alignment
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"}, {name = "alpha", kind = "scalar", dtype = "f32", align = 4}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A NaN init value.
-// CHECK: error: @k: 'tessera.params'[0].init: expected a number, got 0x7FC00000 : f32
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "inout", init = 0x7FC00000 : f32}, {name = "alpha", kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// Two parameters with one name.
-// CHECK: error: @k: 'tessera.params': duplicate parameter name 'X'
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %y: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "X", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64} {
     llvm.return
   }
 }
@@ -470,17 +225,17 @@ gpu.module @tessera {
 // -----
 
 // Params that expand to more arguments than the kernel has.
-// CHECK: error: @k: 'tessera.params': expands to 4 kernel arguments under the manifest ABI, but the kernel has 3
+// CHECK: error: @k: 'tilegpu.params': expands to 4 kernel arguments under the manifest ABI, but the kernel has 3
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %alpha: f32) attributes {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -488,17 +243,17 @@ gpu.module @tessera {
 // -----
 
 // A scalar of the wrong type.
-// CHECK: error: @k: 'tessera.params': expected kernel argument 3 (scalar 'alpha') to be f32, got i32
+// CHECK: error: @k: 'tilegpu.params': expected kernel argument 3 (scalar 'alpha') to be f32, got i32
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: i32) attributes {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -506,17 +261,17 @@ gpu.module @tessera {
 // -----
 
 // A tensor pointer in the generic address space.
-// CHECK: error: @k: 'tessera.params': expected kernel argument 0 (pointer of tensor 'X') to be !llvm.ptr<1>, got !llvm.ptr
+// CHECK: error: @k: 'tilegpu.params': expected kernel argument 0 (pointer of tensor 'X') to be !llvm.ptr<1>, got !llvm.ptr
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr, %n: i64, %s: i64, %alpha: f32) attributes {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -524,17 +279,17 @@ gpu.module @tessera {
 // -----
 
 // A 32-bit stride.
-// CHECK: error: @k: 'tessera.params': expected kernel argument 2 (stride 0 of tensor 'X') to be i64, got i32
+// CHECK: error: @k: 'tilegpu.params': expected kernel argument 2 (stride 0 of tensor 'X') to be i64, got i32
 gpu.module @tessera {
   llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i32, %alpha: f32) attributes {
       nvvm.kernel,
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>]} {
     llvm.return
   }
 }
@@ -549,47 +304,11 @@ gpu.module @tessera {
       nvvm.maxntid = array<i32: 128, 1, 1>,
       tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
       tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 0 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}],
+      tilegpu.kernel_name = "k",
+      tilegpu.shared_bytes = 0 : i64,
+      tilegpu.params = [#tilegpu.param<name = "X", dtype = f32, shape = ["N"], role = output>,
+                      #tilegpu.param<name = "alpha", dtype = f32>],
       tile.constants = {SCALE = "half"}} {
-    llvm.return
-  }
-}
-
-// -----
-
-// More dynamic shared memory than sm_90a has.
-// CHECK: error: @k: 'tessera.shared_bytes': 232449 bytes of dynamic shared memory exceed the 232448 bytes of sm_90a
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = 232449 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
-    llvm.return
-  }
-}
-
-// -----
-
-// A negative dynamic shared memory size.
-// CHECK: error: @k: 'tessera.shared_bytes': expected a non-negative integer, got -1 : i64
-gpu.module @tessera {
-  llvm.func @k(%x: !llvm.ptr<1>, %n: i64, %s: i64, %alpha: f32) attributes {
-      nvvm.kernel,
-      nvvm.maxntid = array<i32: 128, 1, 1>,
-      tile.grid = affine_map<()[s0] -> (s0 ceildiv 128)>,
-      tile.sizes = ["N"],
-      tessera.kernel_name = "k",
-      tessera.shared_bytes = -1 : i64,
-      tessera.params = [{name = "X", kind = "tensor", dtype = "f32", shape = ["N"], role = "output"},
-                      {name = "alpha", kind = "scalar", dtype = "f32"}]} {
     llvm.return
   }
 }

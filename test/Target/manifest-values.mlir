@@ -31,11 +31,11 @@ gpu.module @tessera {
       attributes {nvvm.kernel, nvvm.maxntid = array<i32: 64, 2>,
                   tile.grid = affine_map<()[s0] -> (s0)>, tile.sizes = ["N"],
                   tile.constants = {EVEN = true, STAGES = -3 : i32},
-                  tessera.kernel_name = "acc", tessera.shared_bytes = 0 : i64,
-                  tessera.params = [
-                    {name = "X", kind = "tensor", dtype = "bf16", shape = [16, "N"], role = "inout", init = 0.5 : f32},
-                    {name = "count", kind = "scalar", dtype = "i32"},
-                    {name = "offset", kind = "scalar", dtype = "i64", role = "input"}]} {
+                  tilegpu.kernel_name = "acc", tilegpu.shared_bytes = 0 : i64,
+                  tilegpu.params = [
+                    #tilegpu.param<name = "X", dtype = bf16, shape = [16, "N"], role = inout, init = 0.5 : f32>,
+                    #tilegpu.param<name = "count", dtype = i32>,
+                    #tilegpu.param<name = "offset", dtype = i64>]} {
     llvm.return
   }
 }
@@ -49,17 +49,17 @@ gpu.module @tessera {
   llvm.func @plain(%x: !llvm.ptr<1>, %n: i64, %s: i64)
       attributes {nvvm.kernel, nvvm.maxntid = array<i32: 32>,
                   tile.grid = affine_map<()[s0] -> (s0 ceildiv 32)>,
-                  tile.sizes = ["N"], tessera.kernel_name = "plain",
-                  tessera.shared_bytes = 1024 : i64,
-                  tessera.params = [
-                    {name = "X", kind = "tensor", dtype = "i32", shape = ["N"], role = "output"}]} {
+                  tile.sizes = ["N"], tilegpu.kernel_name = "plain",
+                  tilegpu.shared_bytes = 1024 : i64,
+                  tilegpu.params = [
+                    #tilegpu.param<name = "X", dtype = i32, shape = ["N"], role = output>]} {
     llvm.return
   }
 }
 
 // -----
 
-// tile.sizes, tile.constants and tessera.shared_bytes may be absent.
+// tile.sizes, tile.constants and tilegpu.shared_bytes may be absent.
 // CHECK-LABEL: "kernel": "fixed",
 // CHECK:       "grid": [
 // CHECK-NEXT:    "4"
@@ -70,9 +70,9 @@ gpu.module @tessera {
   llvm.func @fixed(%x: !llvm.ptr<1>, %n: i64, %s: i64)
       attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>,
                   tile.grid = affine_map<() -> (4)>,
-                  tessera.kernel_name = "fixed",
-                  tessera.params = [
-                    {name = "X", kind = "tensor", dtype = "f32", shape = [512], role = "output"}]} {
+                  tilegpu.kernel_name = "fixed",
+                  tilegpu.params = [
+                    #tilegpu.param<name = "X", dtype = f32, shape = [512], role = output>]} {
     llvm.return
   }
 }

@@ -7,7 +7,7 @@
 
 // 128 KB of shared tiles fit the 227 KB of sm_90a but not the 99 KB of sm_86;
 // the error names every buffer.
-// SM90: tessera.shared_bytes = 131072
+// SM90: tilegpu.shared_bytes = 131072
 // CHIP: unsupported target 'sm_42' (supported: sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_120)
 
 // expected-error @+1 {{needs 131072 bytes of shared memory, over the sm_86 budget of 101376 bytes}}

@@ -2,7 +2,7 @@
 
 // Offsets land on the loads, the total on the kernel.
 // CHECK-LABEL: func.func @gemm
-// CHECK-SAME: tessera.shared_bytes = 65536 : i64
+// CHECK-SAME: tilegpu.shared_bytes = 65536 : i64
 // CHECK: tile.load {{.*}} {tilegpu.shared_offset = 0 : i64}
 // CHECK: tile.load {{.*}} {tilegpu.shared_offset = 32768 : i64}
 func.func @gemm(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {

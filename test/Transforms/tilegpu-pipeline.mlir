@@ -58,7 +58,7 @@
 
 // With the kernel's 2 stages each K and V buffer doubles: Q 8 KB + 2 x 2 x 8 KB,
 // and every op of one pipelined load shares its buffer's offset.
-// ALLOC: tessera.shared_bytes = 40960
+// ALLOC: tilegpu.shared_bytes = 40960
 // ALLOC: tile.load {{.*}}tilegpu.shared_offset = 0 : i64
 // ALLOC: tilegpu.async_load {{.*}}buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64
 // ALLOC: tilegpu.async_load {{.*}}buffer = 1 : i64, tilegpu.shared_offset = 24576 : i64

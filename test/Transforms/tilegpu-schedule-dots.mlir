@@ -59,7 +59,7 @@
 // RING: %[[SV:.*]] = arith.remsi %[[K]], %c3_i32
 // RING: tilegpu.stage_view stage %[[SK]] {buffer = 0 : i64
 // RING: tilegpu.stage_view stage %[[SV]] {buffer = 1 : i64
-// RING: tessera.shared_bytes = 57344
+// RING: tilegpu.shared_bytes = 57344
 
 func.func @attention(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {

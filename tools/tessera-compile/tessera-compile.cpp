@@ -24,6 +24,7 @@
 #include "tessera/Transforms/Passes.h"
 
 #include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -319,7 +320,7 @@ static mlir::LogicalResult emitFiles(mlir::ModuleOp module,
     return mlir::success();
   }
   auto shared = kernel->kernel->getAttrOfType<mlir::IntegerAttr>(
-      "tessera.shared_bytes");
+      tessera::tilegpu::TileGPUDialect::kSharedBytesAttrName);
   llvm::errs() << kernel->kernel.getName() << " (" << options.target
                << "): ";
   if (emitted->resources)

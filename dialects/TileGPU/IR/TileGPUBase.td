@@ -78,6 +78,25 @@ def TileGPU_Dialect : Dialect {
     /// tilegpu-allocate-shared and tilegpu-schedule-dots).
     static constexpr ::llvm::StringLiteral kSharedMemoryAttrName =
         "tilegpu.shared_memory";
+
+    /// Kernel metadata (TileGPUKernelAttrs.td), which the Target stage
+    /// writes the manifest from. On a kernel (func.func, then llvm.func):
+    /// its dynamic shared memory in bytes (tilegpu-allocate-shared).
+    static constexpr ::llvm::StringLiteral kSharedBytesAttrName =
+        "tilegpu.shared_bytes";
+    /// On a kernel's llvm.func (convert-tile-to-nvvm): the source-level
+    /// name of the kernel, its parameters in source order (an array of
+    /// #tilegpu.param) and the tensor maps its TMA copies read (an array of
+    /// #tilegpu.tensor_map, passed after the parameters).
+    static constexpr ::llvm::StringLiteral kKernelNameAttrName =
+        "tilegpu.kernel_name";
+    static constexpr ::llvm::StringLiteral kParamsAttrName = "tilegpu.params";
+    static constexpr ::llvm::StringLiteral kTensorMapsAttrName =
+        "tilegpu.tensor_maps";
+    /// On a TMA tilegpu.async_load being lowered: the index of its tensor
+    /// map in the kernel's tilegpu.tensor_maps.
+    static constexpr ::llvm::StringLiteral kTensorMapAttrName =
+        "tilegpu.tensor_map";
   }];
 }
 

@@ -410,7 +410,15 @@ RankedTensorType tilegpu::sharedBufferTile(Operation *op) {
     auto type = op->getAttrOfType<TypeAttr>(copy.getTileTypeAttrName());
     return type ? shared(type.getValue()) : RankedTensorType();
   }
-  if (isa<StageViewOp, ConvertLayoutOp>(op) && op->getNumResults() == 1)
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    // Out of shared memory there is no scratch: the source is read.
+    auto src = dyn_cast<RankedTensorType>(convert.getSrc().getType());
+    if (op->getNumResults() != 1 ||
+        (src && isa_and_present<SharedEncodingAttr>(src.getEncoding())))
+      return RankedTensorType();
+    return dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  }
+  if (isa<StageViewOp>(op) && op->getNumResults() == 1)
     return dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (auto reduce = dyn_cast<tile::ReduceOp>(op))
     return reductionScratchType(reduce);
@@ -465,6 +473,20 @@ FailureOr<TargetInfo> tessera::tilegpu::getTargetInfo(Operation *op) {
 LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                                                        NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (std::optional<LogicalResult> verified =
+          verifyKernelMetadataAttribute(op, attr))
+    return *verified;
+  if (name == kTensorMapAttrName) {
+    std::optional<int64_t> index = tile::getIntValue(attr.getValue());
+    if (!isa<AsyncLoadOp>(op) || !op->hasAttr(kTmaAttrName) || !index ||
+        *index < 0)
+      return op->emitError() << "expected '" << name
+                             << "' to be a non-negative index on a TMA "
+                                "tilegpu.async_load, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kTargetAttrName) {
     if (!isa<ModuleOp>(op) || !isa<NVVM::NVVMTargetAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
@@ -686,9 +708,19 @@ LogicalResult ConvertLayoutOp::verify() {
                          << src << " and " << dst;
   if (!src.getEncoding() || !dst.getEncoding())
     return emitOpError() << "expected both tiles to have a layout";
-  if (isa<SharedEncodingAttr>(src.getEncoding()))
-    return emitOpError() << "expected a tile in registers as the source, got "
-                         << src;
+  // From shared memory only the A operand of a dot, read into its
+  // accumulator's layout (ldmatrix.x4 per 16x16 fragment).
+  if (auto shared = dyn_cast<SharedEncodingAttr>(src.getEncoding())) {
+    if (!isa<MmaEncodingAttr>(dst.getEncoding()) || shared.getTransposed() ||
+        src.getRank() != 2 || src.getElementTypeBitWidth() != 16 ||
+        src.getDimSize(1) % 16 != 0)
+      return emitOpError()
+             << "expected a shared source to be an untransposed 2-D tile of "
+                "16-bit elements, K a multiple of 16, read into #tilegpu.mma, "
+                "got "
+             << src << " -> " << dst;
+    return success();
+  }
   return verifyStoredAsIs(*this, dst);
 }
 

@@ -20,6 +20,8 @@
 
 #include "TileGPU/IR/TileGPUDialect.h.inc"
 
+#include "TileGPU/IR/TileGPUEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "TileGPU/IR/TileGPUAttrs.h.inc"
 
@@ -89,6 +91,12 @@ mlir::RankedTensorType sharedBufferTile(mlir::Operation *op);
 /// per warp and kept position, laid out [warp][position]; null when nothing
 /// crosses warps or the operand is not blocked.
 mlir::RankedTensorType reductionScratchType(tile::ReduceOp reduce);
+
+/// Verifies the kernel metadata attributes (tilegpu.shared_bytes,
+/// tilegpu.kernel_name, tilegpu.params, tilegpu.tensor_maps); nothing when
+/// `attr` is none of them (KernelMetadata.cpp).
+std::optional<mlir::LogicalResult>
+verifyKernelMetadataAttribute(mlir::Operation *op, mlir::NamedAttribute attr);
 
 } // namespace tessera::tilegpu
 

@@ -10,6 +10,7 @@
 #define TESSERA_TILEGPU_OPS_TD
 
 include "TileGPU/IR/TileGPUBase.td"
+include "TileGPU/IR/TileGPUKernelAttrs.td"
 include "Tile/IR/TileBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -211,17 +212,25 @@ def TileGPU_WarpSpecializeOp : TileGPU_Op<"warp_specialize", [
 }
 
 def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
-  let summary = "move a tile to another layout through shared memory";
+  let summary = "move a tile to another layout";
   let description = [{
     The same tile in another layout, inserted by `tilegpu-assign-layouts`
     where a value is needed in two layouts (a row statistic used as a
-    column, a computed tile used as a B operand). Lowered through a
-    shared-memory scratch buffer: every thread writes its elements, the CTA
-    synchronizes, every thread reads the elements of the new layout (or,
-    for `#tilegpu.shared`, the buffer is the result).
+    column, a computed tile used as a B operand). Between register layouts
+    it is lowered through a shared-memory scratch buffer: every thread
+    writes its elements, the CTA synchronizes, every thread reads the
+    elements of the new layout (or, for `#tilegpu.shared`, the buffer is the
+    result).
+
+    From `#tilegpu.shared` it reads a dot's A operand (untransposed, 16-bit,
+    K a multiple of 16) into the `#tilegpu.mma` layout of the dot's
+    accumulator, one `ldmatrix.x4` per 16×16 fragment, with no scratch:
+    `tilegpu-select-mma` inserts it for a loop-invariant A operand, so that
+    it is read once, before the loops, instead of at every iteration.
 
     ```mlir
     %c = tilegpu.convert_layout %r : tensor<64xf32, #rows> -> tensor<64xf32, #cols>
+    %q = tilegpu.convert_layout %qs : tensor<128x64xf16, #shared> -> tensor<128x64xf16, #mma>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$src);

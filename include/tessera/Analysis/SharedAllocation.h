@@ -45,7 +45,7 @@ public:
   int64_t getTotalSize() const { return totalSize; }
 
   /// Writes `tilegpu.shared_offset` on each buffer's load and
-  /// `tessera.shared_bytes` on the kernel.
+  /// `tilegpu.shared_bytes` on the kernel.
   void annotate(mlir::func::FuncOp kernel) const;
 
   /// Emits an error naming every buffer and its size when the total exceeds

@@ -53,8 +53,10 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     - `tilegpu.convert_layout`: through its shared scratch buffer.
 
     Kernel metadata for the manifest is kept on the `llvm.func`
-    (`tile.grid`, `tile.sizes`, `tile.constants`, `tessera.kernel_name`,
-    `tessera.params`, `tessera.shared_bytes`).
+    (`tile.grid`, `tile.sizes`, `tile.constants`) or written there as the
+    tilegpu dialect's typed attributes (`tilegpu.kernel_name`,
+    `tilegpu.params` of `#tilegpu.param`, `tilegpu.tensor_maps` of
+    `#tilegpu.tensor_map`, `tilegpu.shared_bytes`).
 
     Floating-point arith ops get the `contract` fast-math flag, so that
     multiply-adds become FMAs (CUDA's default, -fmad=true). `max-registers`
@@ -77,6 +79,8 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     "::mlir::gpu::GPUDialect",
     "::mlir::vector::VectorDialect",
     "::mlir::scf::SCFDialect",
+    // The kernel metadata (#tilegpu.param, #tilegpu.tensor_map).
+    "::tessera::tilegpu::TileGPUDialect",
   ];
 }
 

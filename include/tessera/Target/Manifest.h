@@ -8,9 +8,10 @@
 /// Writes the JSON manifest that the runtime reads beside the PTX and cubin
 /// (docs/manifest.md), from the kernel attributes the tile-to-NVVM
 /// conversion leaves on the `llvm.func` (`tile.grid`, `tile.sizes`,
-/// `tile.constants`, `tessera.kernel_name`, `tessera.params`,
-/// `tessera.tensor_maps`, `tessera.shared_bytes`, `nvvm.maxntid`), and the
-/// resources ptxas reported.
+/// `tile.constants`, `nvvm.maxntid`, and the typed metadata the tilegpu
+/// dialect declares and verifies: `tilegpu.kernel_name`, `tilegpu.params`,
+/// `tilegpu.tensor_maps`, `tilegpu.shared_bytes`), and the resources ptxas
+/// reported.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -30,19 +31,6 @@
 #include <string>
 
 namespace tessera {
-
-/// Names of the kernel attributes this stage reads. `tile.*` are copied from
-/// the tile kernel (dialects/Tile/IR/TileBase.td), `tessera.*` are added by
-/// the tile-to-NVVM conversion.
-namespace kernel_attrs {
-inline constexpr llvm::StringLiteral kGrid = "tile.grid";
-inline constexpr llvm::StringLiteral kSizes = "tile.sizes";
-inline constexpr llvm::StringLiteral kConstants = "tile.constants";
-inline constexpr llvm::StringLiteral kKernelName = "tessera.kernel_name";
-inline constexpr llvm::StringLiteral kParams = "tessera.params";
-inline constexpr llvm::StringLiteral kSharedBytes = "tessera.shared_bytes";
-inline constexpr llvm::StringLiteral kTensorMaps = "tessera.tensor_maps";
-} // namespace kernel_attrs
 
 /// Prints one grid dimension, an affine expression over symbols only, in the
 /// grammar of docs/manifest.md ("Grid expressions"): symbol i becomes
@@ -77,8 +65,8 @@ struct ManifestFiles {
 /// Returns the manifest of the kernel of `module` (see findKernel) as JSON
 /// text, keys in the order of docs/manifest.md. `resources` is omitted from
 /// the JSON when null. `tile.sizes`, `tile.constants` and
-/// `tessera.shared_bytes` may be absent (no sizes, no constants, 0 bytes).
-/// Checks the kernel attributes, that `tessera.params` expands to the
+/// `tilegpu.shared_bytes` may be absent (no sizes, no constants, 0 bytes).
+/// Checks the kernel attributes, that `tilegpu.params` expands to the
 /// kernel's LLVM signature under the manifest ABI, that every size the grid
 /// uses is a tensor dimension, and the shared-memory budget of the chip;
 /// every error names the kernel and the attribute.

@@ -49,7 +49,8 @@ struct TargetOptions {
 };
 
 /// Registers the dialects, LLVM IR translations and the `#nvvm.target`
-/// interface that translateToPTX needs (gpu, llvm, nvvm, builtin). Call it on
+/// interface that translateToPTX needs (gpu, llvm, nvvm, builtin), and
+/// tilegpu, whose attributes hold the kernel metadata. Call it on
 /// the registry of any context that holds modules passed to this stage.
 void registerTargetDialects(mlir::DialectRegistry &registry);
 

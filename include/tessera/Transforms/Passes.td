@@ -143,7 +143,7 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncO
     fit in program order at 128-byte alignment (1024 on sm_90a, where
     wgmma reads them with the 128-byte swizzle), reusing space between
     buffers never live together. Output: `tilegpu.shared_offset` on each
-    load and `tessera.shared_bytes` on the kernel.
+    load and `tilegpu.shared_bytes` on the kernel.
 
     The target is the module's (`tilegpu.target`, from
     tessera-attach-target). A total over its budget
@@ -169,6 +169,14 @@ def TileGPUSelectMma : Pass<"tilegpu-select-mma", "::mlir::func::FuncOp"> {
     An asynchronous dot (`tilegpu.async`, from tilegpu-schedule-dots) that
     cannot be wgmma is an error, and so is any dot that cannot be with
     `require-wgmma` (tessera-compile --mma=wgmma): the message says why.
+
+    Where a dot would read a shared A operand with ldmatrix at every k step
+    (mma.sync, or wgmma when A is not in descriptor-readable panels), that
+    A is a `tile.load` outside a loop around the dot (Q in attention) and
+    its fragments take at most 32 registers a thread, A is read into the
+    accumulator's `#tilegpu.mma` layout by a `tilegpu.convert_layout`
+    before the dot, which loop-invariant code motion then moves out of
+    every loop A does not change in: the fragments are read once.
   }];
   let options = [
     Option<"wgmma", "wgmma", "bool", /*default=*/"false",

@@ -1,10 +1,12 @@
 //===- ConvertLayout.cpp - tilegpu.convert_layout via shared memory -------===//
 //
-// Part of Tessera. Layout conversions go through the op's shared scratch
-// buffer (tilegpu-allocate-shared gives its offset).
+// Part of Tessera. Layout conversions between register layouts go through
+// the op's shared scratch buffer (tilegpu-allocate-shared gives its offset);
+// a shared tile is read into the mma layout with ldmatrix.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DotCommon.h"
 #include "PatternsCommon.h"
 #include "tessera/Conversion/TileToNVVM/TileToNVVM.h"
 
@@ -38,10 +40,12 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    // The op's verifier requires a register source; verifyKernelLayouts
-    // requires #tilegpu layouts (mma ones 2-D), so both distributions exist.
+    if (isa<SharedEncodingAttr>(srcType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "a shared source (ldmatrix)");
+    // verifyKernelLayouts requires #tilegpu layouts (mma ones 2-D), so both
+    // distributions exist.
     auto src = Distribution::get(srcType);
-    assert(src && "convert_layout's verifier requires a register source");
+    assert(src && "a register source has a distribution");
     FailureOr<int64_t> offset = sharedOffsetOf(op);
     if (failed(offset))
       return failure();
@@ -128,6 +132,46 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
   bool asyncProxy;
 };
 
+/// tilegpu.convert_layout of a #tilegpu.shared tile [M][K] into
+/// #tilegpu.mma (the A operand of a dot, read once where it does not change:
+/// tilegpu-select-mma): per k step and m-fragment one ldmatrix.x4, whose
+/// a0..a3 are the accumulator slots of n-fragments 2kt and 2kt + 1 (the
+/// layout repackA reads A from).
+struct SharedToMmaLowering : public OpConversionPattern<ConvertLayoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    if (!isa<SharedEncodingAttr>(srcType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "a register source (scratch)");
+    // The op's verifier: an untransposed 2-D 16-bit shared tile into an mma
+    // layout, K a multiple of 16.
+    auto dist = Distribution::get(dstType);
+    assert(dist && dist->kind == Distribution::Mma &&
+           "convert_layout's verifier requires an mma result");
+    const MmaGeometry &g = dist->geom;
+    Location loc = op.getLoc();
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    Value warpRow = dist->warpRowBase(rewriter, loc, ids);
+    SmallVector<Value> slots(dist->numSlots());
+    for (int64_t kt = 0; kt < g.cols / 16; ++kt)
+      for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
+        Value a = loadSharedA(rewriter, loc, adaptor.getSrc(), srcType,
+                              warpRow, ids, g.mTileRow(mt), kt);
+        for (int64_t c = 0; c < 8; ++c)
+          slots[g.slot(mt, 2 * kt + c / 4, c % 4)] =
+              vector::ExtractOp::create(rewriter, loc, a,
+                                        ArrayRef<int64_t>{c / 2, c % 2});
+      }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
+        op, getTypeConverter()->convertType(dstType), slots);
+    return success();
+  }
+};
+
 } // namespace
 
 void tessera::populateTileLayoutConversionToNVVMPatterns(
@@ -135,4 +179,5 @@ void tessera::populateTileLayoutConversionToNVVMPatterns(
     const TileToNVVMPatternOptions &options) {
   patterns.add<ConvertLayoutLowering>(converter, patterns.getContext(),
                                       options.asyncProxy);
+  patterns.add<SharedToMmaLowering>(converter, patterns.getContext());
 }

@@ -85,9 +85,18 @@ llvm::SmallVector<mlir::Value> waitForDots(mlir::OpBuilder &b,
                                            llvm::ArrayRef<mlir::Value> values,
                                            int64_t pendings);
 
+/// The A fragment (16×16 at rows warpRow + row0, k step kt) of a shared
+/// tile stored [M][K], as vector<4x2xT> (a0..a3): one ldmatrix.x4, lane l
+/// addressing row l % 16, column half l / 16.
+mlir::Value loadSharedA(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value base, mlir::RankedTensorType aType,
+                        mlir::Value warpRow, const ThreadIds &ids,
+                        int64_t row0, int64_t kt);
+
 /// The frame of both tile.dot patterns: checks the operands, reads the A
-/// fragments (hoisted out of loops where they are invariant), and lowers to
-/// wgmma when given a plan, else to mma.sync.
+/// fragments (from shared memory with ldmatrix, from registers, or through
+/// a wgmma descriptor), and lowers to wgmma when given a plan, else to
+/// mma.sync.
 class DotLoweringBase : public mlir::OpConversionPattern<tile::DotOp> {
 public:
   using OpConversionPattern::OpConversionPattern;

@@ -184,29 +184,26 @@ lowerMmaSync(OpBuilder &rewriter, Location loc, DotOp::Adaptor adaptor,
   return out;
 }
 
-/// The loop before which a shared A operand's fragments can be read once:
-/// the outermost scf.for around `op` that does not contain the load of A,
-/// when the fragments take at most 32 registers (more would crowd out the
-/// accumulators); null otherwise.
-Operation *hoistPointForA(DotOp op, int64_t fragments) {
-  constexpr int64_t kMaxHoistedRegisters = 32;
-  Operation *def = op.getA().getDefiningOp();
-  if (!def || !isa<LoadOp>(def) || fragments * 4 > kMaxHoistedRegisters)
-    return nullptr;
-  Operation *hoist = nullptr;
-  for (Operation *p = op->getParentOp(); p && !isa<LLVM::LLVMFuncOp>(p);
-       p = p->getParentOp())
-    if (isa<scf::ForOp>(p) && !p->isAncestor(def))
-      hoist = p;
-  return hoist;
+/// The A fragment from an f16 tile in the mma layout: the accumulator slots
+/// of n-fragments 2kt and 2kt+1 are a0 = (c0, c1) and a1 = (c2, c3) of the
+/// first, a2, a3 of the second (FlashAttention-2's P in registers).
+Value repackA(OpBuilder &b, Location loc, Value a,
+                     RankedTensorType aType, int64_t mt, int64_t kt) {
+  auto dist = Distribution::get(aType);
+  SmallVector<Value> values;
+  for (int64_t nt : {2 * kt, 2 * kt + 1})
+    for (int64_t c = 0; c < 4; ++c)
+      values.push_back(
+          vector::ExtractOp::create(b, loc, a, dist->geom.slot(mt, nt, c)));
+  return packFragment(b, loc, values, 4);
 }
 
-/// The A fragment (16×16 at rows warpRow + row0, k-step kt) of a shared
-/// tile stored [M][K]: ldmatrix.x4, lane l addressing row l % 16, column
-/// half l / 16.
-Value loadSharedA(OpBuilder &b, Location loc, Value base,
-                         RankedTensorType aType, Value warpRow,
-                         const ThreadIds &ids, int64_t row0, int64_t kt) {
+} // namespace
+
+Value tessera::lowering::loadSharedA(OpBuilder &b, Location loc, Value base,
+                                     RankedTensorType aType, Value warpRow,
+                                     const ThreadIds &ids, int64_t row0,
+                                     int64_t kt) {
   SharedCoord coord;
   coord.rowVar = arith::AddIOp::create(
       b, loc, warpRow,
@@ -224,22 +221,6 @@ Value loadSharedA(OpBuilder &b, Location loc, Value base,
   // exactly a0, a1, a2, a3.
   return packFragment(b, loc, h, 4);
 }
-
-/// The A fragment from an f16 tile in the mma layout: the accumulator slots
-/// of n-fragments 2kt and 2kt+1 are a0 = (c0, c1) and a1 = (c2, c3) of the
-/// first, a2, a3 of the second (FlashAttention-2's P in registers).
-Value repackA(OpBuilder &b, Location loc, Value a,
-                     RankedTensorType aType, int64_t mt, int64_t kt) {
-  auto dist = Distribution::get(aType);
-  SmallVector<Value> values;
-  for (int64_t nt : {2 * kt, 2 * kt + 1})
-    for (int64_t c = 0; c < 4; ++c)
-      values.push_back(
-          vector::ExtractOp::create(b, loc, a, dist->geom.slot(mt, nt, c)));
-  return packFragment(b, loc, values, 4);
-}
-
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // The frame of both dot lowerings
@@ -285,28 +266,9 @@ void DotLoweringBase::lower(DotOp op, OpAdaptor adaptor,
   ThreadIds ids = ThreadIds::get(rewriter, loc);
   Value warpRow = accDist.warpRowBase(rewriter, loc, ids);
 
-  // A loop-invariant shared A operand (Q in attention) is read into
-  // registers once, before the outermost loop it does not change in
-  // (unless wgmma reads it from shared memory).
-  SmallVector<SmallVector<Value>> hoistedA;
-  Operation *loop = plan && plan->a ? nullptr
-                                    : hoistPointForA(op, k / 16 * g.mTiles());
-  if (loop) {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(loop);
-    ThreadIds outerIds = ThreadIds::get(rewriter, loc);
-    Value outerWarpRow = accDist.warpRowBase(rewriter, loc, outerIds);
-    for (int64_t kt = 0; kt < k / 16; ++kt) {
-      hoistedA.emplace_back();
-      for (int64_t mt = 0; mt < g.mTiles(); ++mt)
-        hoistedA.back().push_back(loadSharedA(rewriter, loc, adaptor.getA(),
-                                              aType, outerWarpRow, outerIds,
-                                              g.mTileRow(mt), kt));
-    }
-  }
+  // A shared A operand is read at each k step (a loop-invariant one was
+  // read into registers before its loops by tilegpu-select-mma).
   auto aFragment = [&](int64_t mt, int64_t kt) -> Value {
-    if (!hoistedA.empty())
-      return hoistedA[kt][mt];
     if (aShared)
       return loadSharedA(rewriter, loc, adaptor.getA(), aType, warpRow, ids,
                          g.mTileRow(mt), kt);

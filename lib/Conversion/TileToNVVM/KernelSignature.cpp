@@ -37,14 +37,6 @@ struct ReturnLowering : public OpConversionPattern<func::ReturnOp> {
   }
 };
 
-std::string dtypeName(Type type) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << type;
-  return s;
-}
-
-/// One manifest entry per source-level parameter (docs/manifest.md).
 /// The alignment in bytes that `user`, an access of a view of
 /// `elementBytes`-byte elements, assumes of the view's base pointer and of
 /// every stride but the innermost (times the element size): 16 where shared
@@ -102,38 +94,44 @@ int64_t viewAlignment(func::FuncOp kernel, unsigned i) {
   return alignment;
 }
 
-DictionaryAttr paramAttr(func::FuncOp kernel, unsigned i) {
+/// The manifest entry of source-level parameter `i` (docs/manifest.md),
+/// from the tile dialect's argument attributes and the alignment the
+/// lowering assumes; null, after an error at the kernel, for a parameter
+/// the runtime cannot pass (e.g. a 16-bit scalar in hand-written IR).
+KernelParamAttr paramAttr(func::FuncOp kernel, unsigned i) {
   MLIRContext *ctx = kernel.getContext();
   Builder b(ctx);
   Type type = kernel.getArgumentTypes()[i];
-  SmallVector<NamedAttribute> entries;
-  auto name = kernel.getArgAttrOfType<StringAttr>(i, "tile.name");
-  entries.emplace_back(b.getStringAttr("name"),
-                       name ? name : b.getStringAttr("arg" + Twine(i)));
+  auto name =
+      kernel.getArgAttrOfType<StringAttr>(i, TileDialect::kNameAttrName);
+  if (!name)
+    name = b.getStringAttr("arg" + Twine(i));
+  auto role = ParamRole::Input;
+  if (auto text = kernel.getArgAttrOfType<StringAttr>(
+          i, TileDialect::kRoleAttrName))
+    role = symbolizeParamRole(text.getValue()).value_or(ParamRole::Input);
+  auto init = kernel.getArgAttrOfType<FloatAttr>(i, TileDialect::kInitAttrName);
+  auto emitOpError = [&]() { return kernel.emitOpError(); };
+  llvm::function_ref<InFlightDiagnostic()> emitError = emitOpError;
   auto view = dyn_cast<ViewType>(type);
-  entries.emplace_back(b.getStringAttr("kind"),
-                       b.getStringAttr(view ? "tensor" : "scalar"));
-  entries.emplace_back(
-      b.getStringAttr("dtype"),
-      b.getStringAttr(dtypeName(view ? view.getElementType() : type)));
-  if (view) {
-    Attribute shape = kernel.getArgAttr(i, TileDialect::kShapeAttrName);
-    if (!shape) {
-      SmallVector<Attribute> dims;
-      for (unsigned d = 0; d < view.getRank(); ++d)
-        dims.push_back(b.getStringAttr("arg" + Twine(i) + "_dim" + Twine(d)));
-      shape = b.getArrayAttr(dims);
+  if (!view)
+    return KernelParamAttr::getChecked(emitError, ctx, name, type, ArrayAttr(),
+                                       role, /*align=*/int64_t(0), init);
+  SmallVector<Attribute> dims;
+  if (auto shape =
+          kernel.getArgAttrOfType<ArrayAttr>(i, TileDialect::kShapeAttrName)) {
+    for (Attribute dim : shape) {
+      std::optional<int64_t> fixed = getIntValue(dim);
+      dims.push_back(fixed ? b.getI64IntegerAttr(*fixed) : dim);
     }
-    entries.emplace_back(b.getStringAttr("shape"), shape);
-    entries.emplace_back(b.getStringAttr("align"),
-                         b.getI64IntegerAttr(viewAlignment(kernel, i)));
+  } else {
+    for (unsigned d = 0; d < view.getRank(); ++d)
+      dims.push_back(b.getStringAttr("arg" + Twine(i) + "_dim" + Twine(d)));
   }
-  auto role = kernel.getArgAttrOfType<StringAttr>(i, TileDialect::kRoleAttrName);
-  entries.emplace_back(b.getStringAttr("role"),
-                       role ? role : b.getStringAttr("input"));
-  if (Attribute init = kernel.getArgAttr(i, TileDialect::kInitAttrName))
-    entries.emplace_back(b.getStringAttr("init"), init);
-  return b.getDictionaryAttr(entries);
+  return KernelParamAttr::getChecked(emitError, ctx, name,
+                                     view.getElementType(),
+                                     b.getArrayAttr(dims), role,
+                                     viewAlignment(kernel, i), init);
 }
 
 /// The tensor maps the TMA copies of `kernel` read, one per (view
@@ -160,7 +158,8 @@ assignTensorMaps(func::FuncOp kernel) {
     auto it = llvm::find(maps, key);
     if (it == maps.end())
       it = maps.insert(maps.end(), key);
-    copy->setAttr(kTensorMapAttr, b.getI64IntegerAttr(it - maps.begin()));
+    copy->setAttr(TileGPUDialect::kTensorMapAttrName,
+                  b.getI64IntegerAttr(it - maps.begin()));
     return WalkResult::advance();
   });
   if (result.wasInterrupted())
@@ -224,6 +223,13 @@ tessera::lowering::convertSignature(func::FuncOp kernel,
       assignTensorMaps(kernel);
   if (failed(maps))
     return failure();
+  SmallVector<Attribute> params;
+  for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
+    KernelParamAttr param = paramAttr(kernel, i);
+    if (!param)
+      return failure();
+    params.push_back(param);
+  }
   unsigned firstMap = abiTypes.size();
   abiTypes.append(maps->size(), LLVM::LLVMPointerType::get(ctx));
 
@@ -235,27 +241,24 @@ tessera::lowering::convertSignature(func::FuncOp kernel,
   func->setAttr("gpu.kernel", b.getUnitAttr());
   func->setAttr("nvvm.maxntid",
                 b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
-  const StringRef kept[] = {TileDialect::kGridAttrName,
-                            TileDialect::kSizesAttrName,
-                            TileDialect::kConstantsAttrName, kSharedBytesAttr,
-                            kConsumerThreadsAttr};
+  const StringRef kept[] = {
+      TileDialect::kGridAttrName, TileDialect::kSizesAttrName,
+      TileDialect::kConstantsAttrName, TileGPUDialect::kSharedBytesAttrName,
+      kConsumerThreadsAttr};
   for (StringRef name : kept)
     if (Attribute attr = kernel->getAttr(name))
       func->setAttr(name, attr);
-  func->setAttr("tessera.kernel_name", b.getStringAttr(kernel.getName()));
-  SmallVector<Attribute> params;
-  for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
-    params.push_back(paramAttr(kernel, i));
-  func->setAttr("tessera.params", b.getArrayAttr(params));
+  func->setAttr(TileGPUDialect::kKernelNameAttrName,
+                b.getStringAttr(kernel.getName()));
+  func->setAttr(TileGPUDialect::kParamsAttrName, b.getArrayAttr(params));
   if (!maps->empty()) {
     SmallVector<Attribute> entries;
     for (auto [arg, rows] : *maps)
-      entries.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("tensor", cast<DictionaryAttr>(params[arg])
-                                        .get("name")),
-           b.getNamedAttr("box", b.getI64ArrayAttr({rows, kTmaBoxColumns})),
-           b.getNamedAttr("swizzle", b.getI64IntegerAttr(128))}));
-    func->setAttr(kTensorMapsAttr, b.getArrayAttr(entries));
+      entries.push_back(TensorMapAttr::get(
+          ctx, cast<KernelParamAttr>(params[arg]).getName(),
+          {rows, kTmaBoxColumns}, kTmaSwizzleBytes));
+    func->setAttr(TileGPUDialect::kTensorMapsAttrName,
+                  b.getArrayAttr(entries));
   }
   auto byteArray = LLVM::LLVMArrayType::get(b.getI8Type(), kTensorMapBytes);
   for (unsigned i = 0; i < maps->size(); ++i) {

@@ -91,7 +91,8 @@ bool isStageableSharedTile(RankedTensorType type) {
 }
 
 FailureOr<int64_t> sharedOffsetOf(Operation *op) {
-  auto attr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+  auto attr = op->getAttrOfType<IntegerAttr>(
+      tilegpu::TileGPUDialect::kSharedOffsetAttrName);
   if (!attr)
     return op->emitOpError("expected a shared-memory offset; run "
                            "tilegpu-allocate-shared first");

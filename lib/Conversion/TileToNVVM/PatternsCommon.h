@@ -18,22 +18,12 @@
 
 namespace tessera::lowering {
 
-/// The byte offset tilegpu-allocate-shared gives a shared buffer.
-inline constexpr llvm::StringLiteral kSharedOffsetAttr =
-    "tilegpu.shared_offset";
-/// The dynamic shared memory a kernel needs (kept on the llvm.func).
-inline constexpr llvm::StringLiteral kSharedBytesAttr = "tessera.shared_bytes";
-/// The tensor maps a kernel's TMA copies read (docs/manifest.md,
-/// "tensor_maps"): an array of {tensor, box, swizzle} on the llvm.func,
-/// whose parameters end with one CUtensorMap each, in this order.
-inline constexpr llvm::StringLiteral kTensorMapsAttr = "tessera.tensor_maps";
-/// On a TMA tilegpu.async_load while it is lowered: the index of its map
-/// in kTensorMapsAttr.
-inline constexpr llvm::StringLiteral kTensorMapAttr = "tessera.tensor_map";
-/// A CUtensorMap's bytes, and the columns of 16-bit elements one TMA box
-/// copies (128 bytes, the 128-byte swizzle's row).
+/// A CUtensorMap's bytes, the columns of 16-bit elements one TMA box
+/// copies (128 bytes, the 128-byte swizzle's row) and that swizzle, which
+/// writes a box as one panel of a #tilegpu.shared tile.
 inline constexpr int64_t kTensorMapBytes = 128;
 inline constexpr int64_t kTmaBoxColumns = 64;
+inline constexpr int64_t kTmaSwizzleBytes = 128;
 /// The external shared global every buffer is an offset into.
 inline constexpr llvm::StringLiteral kSharedGlobal = "__tessera_smem";
 

@@ -119,9 +119,11 @@ struct TmaLoadLowering : public OpConversionPattern<AsyncLoadOp> {
                 "boundary (the 128-byte swizzle's period), got offset "
              << *offset;
     auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-    auto maps = func ? func->getAttrOfType<ArrayAttr>(kTensorMapsAttr)
+    auto maps = func ? func->getAttrOfType<ArrayAttr>(
+                           TileGPUDialect::kTensorMapsAttrName)
                      : ArrayAttr();
-    auto index = op->getAttrOfType<IntegerAttr>(kTensorMapAttr);
+    auto index = op->getAttrOfType<IntegerAttr>(
+        TileGPUDialect::kTensorMapAttrName);
     if (!maps || !index || index.getInt() >= int64_t(maps.size()))
       return op.emitOpError("expected a tensor map for the TMA copy (the "
                             "kernel signature assigns them)");

@@ -133,6 +133,16 @@ func.func @tile_parameter(%t: tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN 
 
 // -----
 
+// A scalar the runtime cannot pass (one .param of f32, i32 or i64: the
+// frontend never makes another, hand-written IR can): its #tilegpu.param
+// does not verify.
+// expected-error @+1 {{'func.func' op parameter 'h': expected a scalar of f32, i32 or i64, got 'f16'}}
+func.func @f16_scalar(%h: f16 {tile.name = "h"}) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{expected a kernel without results}}
 func.func @kernel_result() -> i32 attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
@@ -183,7 +193,8 @@ func.func @math_unsupported(%x: f32) attributes {tile.kernel, tile.num_warps = 1
 
 // -----
 
-func.func @math_f64(%x: f64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+func.func @math_f64(%i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %x = arith.sitofp %i : i32 to f64
   // expected-error @+2 {{'math.exp2' op expected f32, f16 or bf16 operands, got 'f64'}}
   // expected-error @+1 {{failed to legalize operation 'math.exp2'}}
   %y = math.exp2 %x : f64
@@ -308,7 +319,8 @@ func.func @shared_load_without_offset(%a: !tile.view<f16, 2>) attributes {tile.k
 
 // -----
 
-func.func @async_load_without_offset(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+func.func @async_load_without_offset(%k: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %p = arith.constant true
   // expected-error @+2 {{'tilegpu.async_load' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
   // expected-error @+1 {{failed to legalize operation 'tilegpu.async_load'}}
   tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
@@ -378,7 +390,8 @@ func.func @tma_of_narrowed_view(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attribu
 
 // The 128-byte swizzle TMA writes repeats every 1024 bytes: the buffer must
 // start on such a boundary (tilegpu-allocate-shared gives it on sm_90a).
-func.func @tma_misaligned(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+func.func @tma_misaligned(%k: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %p = arith.constant true
   // expected-error @+2 {{'tilegpu.async_load' op expected a TMA copy's buffer to start on a 1024-byte boundary (the 128-byte swizzle's period), got offset 128}}
   // expected-error @+1 {{failed to legalize operation 'tilegpu.async_load'}}
   tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 128 : i64, tilegpu.barrier_offset = 16512 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>

@@ -12,9 +12,9 @@
 // rows move with 16-byte cp.async copies, C is stored an f32 at a time.
 // CHECK-SAME: (%{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr<1> {llvm.align = 4 : i64}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: f32)
 // CHECK-SAME: gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 32, 1, 1>
-// CHECK-SAME: tessera.kernel_name = "gemm16"
-// CHECK-SAME: tessera.params = [{align = 16 : i64, dtype = "f16", kind = "tensor", name = "A", role = "input", shape = ["M", 16]}, {align = 4 : i64, dtype = "f32", kind = "tensor", name = "C", role = "output", shape = ["M", 16]}, {dtype = "f32", kind = "scalar", name = "alpha", role = "input"}]
-// CHECK-SAME: tessera.shared_bytes = 1024 : i64
+// CHECK-SAME: tilegpu.kernel_name = "gemm16"
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<name = "A", dtype = f16, shape = ["M", 16], align = 16>, #tilegpu.param<name = "C", dtype = f32, shape = ["M", 16], role = output, align = 4>, #tilegpu.param<name = "alpha", dtype = f32>]
+// CHECK-SAME: tilegpu.shared_bytes = 1024 : i64
 // Each shared load: barrier, 16-byte cp.async copies (zero-filled out of
 // bounds: the src-size operand), commit, wait, barrier.
 // CHECK: nvvm.barrier0

@@ -6,7 +6,7 @@
 // are accepted (tessera.ops.norms compiles such a variant for tensors whose
 // rows are not 16-byte aligned).
 // CHECK-LABEL: llvm.func @capped
-// CHECK-SAME: tessera.params = [{align = 4 : i64,
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 4>,
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> vector<2xf16>
 // CHECK-NOT: -> vector<8xf16>
 // BAD: error: expected max-vector-bytes to be 1, 2, 4, 8 or 16, got 3

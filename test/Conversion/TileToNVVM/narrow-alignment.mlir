@@ -21,7 +21,7 @@ func.func @innermost_cp_async(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %s
 // Scalar accesses (f32 stores) through an innermost narrow are fine, and the
 // tensor's manifest alignment stays its element size.
 // CHECK-LABEL: llvm.func @innermost_scalar
-// CHECK-SAME: tessera.params = [{align = 4 : i64
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 4>
 func.func @innermost_scalar(%o: !tile.view<f32, 1>, %start: i32, %len: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %on = tile.narrow %o, 0, %start, %len : !tile.view<f32, 1>
   %c0 = arith.constant 0 : i32

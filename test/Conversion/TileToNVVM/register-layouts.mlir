@@ -30,7 +30,7 @@ func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_
 // when none of it is (past a ragged row's end: the padding); the manifest
 // asks for 16 bytes of alignment of both tensors.
 // CHECK-LABEL: llvm.func @vector_copy
-// CHECK-SAME: tessera.params = [{align = 16 : i64, {{.*}}}, {align = 16 : i64,
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 16>, #tilegpu.param<{{[^>]*}}align = 16>
 // CHECK: scf.if %{{.*}} -> (vector<8xf16>) {
 // CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
 // CHECK: } else {
@@ -56,7 +56,7 @@ func.func @vector_copy(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) 
 // A start column the compiler cannot prove aligned is read an element at a
 // time; a start column of 4 (8 bytes) allows 8-byte accesses of 4 elements.
 // CHECK-LABEL: llvm.func @unaligned_start
-// CHECK-SAME: tessera.params = [{align = 2 : i64, {{.*}}}, {align = 8 : i64,
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 2>, #tilegpu.param<{{[^>]*}}align = 8>
 // CHECK-NOT: vector<8xf16>, !llvm.ptr<1>
 // CHECK-NOT: !llvm.ptr<1> -> vector
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<1>
@@ -78,7 +78,7 @@ func.func @unaligned_start(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i
 // previous iteration's readers). The row vector is stored by the thread at
 // column position 0.
 // CHECK-LABEL: llvm.func @row_sum_across_warps
-// CHECK-SAME: tessera.shared_bytes = 16 : i64
+// CHECK-SAME: tilegpu.shared_bytes = 16 : i64
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %{{.*}} : f32 -> f32
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
 // CHECK-NOT: nvvm.barrier0
@@ -104,7 +104,7 @@ func.func @row_sum_across_warps(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, 
 // lanes along the columns), so the butterflies are 4, 8 and 16; one warp
 // needs no scratch.
 // CHECK-LABEL: llvm.func @column_max
-// CHECK-SAME: tessera.shared_bytes = 0 : i64
+// CHECK-SAME: tilegpu.shared_bytes = 0 : i64
 // CHECK-NOT: %c1_i32, %{{.*}} : f32 -> f32
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c4_i32, %{{.*}} : f32 -> f32
 // CHECK-NEXT: arith.maximumf
@@ -145,7 +145,7 @@ func.func @copies_contribute_nothing(%x: !tile.view<f32, 2>, %o: !tile.view<f32,
 // A vector of a blocked layout's columns (a weight broadcast over the rows)
 // holds the parent's 8 adjacent columns a thread: one 16-byte load.
 // CHECK-LABEL: llvm.func @column_vector
-// CHECK-SAME: tessera.params = [{align = 16 : i64,
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 16>
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
 #b = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
 #cols = #tilegpu.slice<dim = 0, parent = #b>
@@ -199,7 +199,7 @@ func.func @store_then_reload(%v: !tile.view<f32, 2>, %o: !tile.view<f32, 2>, %l:
 // scratch's earlier readers), the CTA synchronizes, every thread reads the
 // slots of the other layout.
 // CHECK-LABEL: llvm.func @blocked_to_mma
-// CHECK-SAME: tessera.shared_bytes = 4096 : i64
+// CHECK-SAME: tilegpu.shared_bytes = 4096 : i64
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
@@ -220,7 +220,7 @@ func.func @blocked_to_mma(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attrib
 // readers of its scratch before writing it; two reductions get scratches of
 // their own (nothing shares a reduction's scratch).
 // CHECK-LABEL: llvm.func @sums_in_a_loop
-// CHECK-SAME: tessera.shared_bytes = 144 : i64
+// CHECK-SAME: tilegpu.shared_bytes = 144 : i64
 // CHECK: scf.for
 // CHECK: nvvm.barrier0
 // CHECK: scf.if
@@ -250,7 +250,7 @@ func.func @sums_in_a_loop(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %n: i3
 // 1024 bytes; sizing it by the 2 distinct warps put warps 2 and 3 past its
 // end), and each thread adds 4 partials per column.
 // CHECK-LABEL: llvm.func @column_sum_with_copies
-// CHECK-SAME: tessera.shared_bytes = 1024 : i64
+// CHECK-SAME: tilegpu.shared_bytes = 1024 : i64
 // CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
 // CHECK: nvvm.barrier0

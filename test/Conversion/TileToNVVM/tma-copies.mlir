@@ -2,7 +2,7 @@
 
 // A ring filled by TMA. The kernel gets one tensor map parameter per box
 // shape after the other parameters (by value: byval, 64-byte aligned,
-// nvvm.grid_constant), described by tessera.tensor_maps for the manifest.
+// nvvm.grid_constant), described by tilegpu.tensor_maps for the manifest.
 // Thread 0 initializes the stages' mbarriers between two CTA barriers,
 // arms a stage with the tile's bytes and issues one box per 64-column panel
 // at (column, row, batch-head), innermost first; every thread waits on the
@@ -10,7 +10,7 @@
 // after the drain.
 // CHECK-LABEL: llvm.func @tma(
 // CHECK-SAME: %[[N:arg7]]: i32, %[[MAP:arg8]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
-// CHECK-SAME: tessera.shared_bytes = 32784 : i64, tessera.tensor_maps = [{box = [64, 64], swizzle = 128 : i64, tensor = "K"}]
+// CHECK-SAME: tilegpu.shared_bytes = 32784 : i64, tilegpu.tensor_maps = [#tilegpu.tensor_map<tensor = "K", box = [64, 64], swizzle = 128>]
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__tessera_smem
 // CHECK: %[[BH:.*]] = nvvm.read.ptx.sreg.ctaid.y
 // CHECK: %[[BAR:.*]] = llvm.getelementptr %[[SMEM]][32768]

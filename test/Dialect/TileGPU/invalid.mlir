@@ -48,9 +48,18 @@ func.func @convert_no_layout(%r: tensor<64xf32>) {
 
 // -----
 
+// Out of shared memory, only a dot's A operand into the mma layout.
 func.func @convert_from_shared(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false>>) {
-  // expected-error @+1 {{expected a tile in registers as the source, got 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>'}}
-  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = false>> -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  // expected-error @+1 {{expected a shared source to be an untransposed 2-D tile of 16-bit elements, K a multiple of 16, read into #tilegpu.mma, got 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>' -> 'tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>'}}
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = false>> -> tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
+  return
+}
+
+// -----
+
+func.func @convert_from_transposed(%t: tensor<64x64xf16, #tilegpu.shared<transposed = true>>) {
+  // expected-error @+1 {{expected a shared source to be an untransposed 2-D tile}}
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = true>> -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }
 

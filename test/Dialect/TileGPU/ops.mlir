@@ -47,6 +47,9 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
   // CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #shared>
   %d = tilegpu.convert_layout %h : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
       -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  // CHECK: tilegpu.convert_layout %{{.*}} : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #mma>
+  %e = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+      -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }
 

@@ -22,12 +22,12 @@ module {
                     tile.grid = affine_map<()[s0, s1] -> (s1 ceildiv 64, s0, 1)>,
                     tile.sizes = ["BH", "N"],
                     tile.constants = {BLOCK_M = 64 : i64, CAUSAL = false},
-                    tessera.kernel_name = "attn",
-                    tessera.params = [
-                      {name = "Q", kind = "tensor", dtype = "f16", shape = ["BH", "N", 64], role = "input"},
-                      {name = "Lse", kind = "tensor", dtype = "f32", shape = ["BH", "N"], role = "inout", init = 0xFF800000 : f32},
-                      {name = "sm_scale", kind = "scalar", dtype = "f32", role = "input"}],
-                    tessera.shared_bytes = 8192 : i64} {
+                    tilegpu.kernel_name = "attn",
+                    tilegpu.params = [
+                      #tilegpu.param<name = "Q", dtype = f16, shape = ["BH", "N", 64]>,
+                      #tilegpu.param<name = "Lse", dtype = f32, shape = ["BH", "N"], role = inout, init = 0xFF800000 : f32>,
+                      #tilegpu.param<name = "sm_scale", dtype = f32>],
+                    tilegpu.shared_bytes = 8192 : i64} {
       %smem = llvm.mlir.addressof @__tessera_smem : !llvm.ptr<3>
       %stage = llvm.mlir.addressof @stage : !llvm.ptr<3>
       %tid = nvvm.read.ptx.sreg.tid.x : i32

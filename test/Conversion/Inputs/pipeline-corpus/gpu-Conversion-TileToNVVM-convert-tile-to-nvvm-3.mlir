@@ -2,7 +2,7 @@
 #shared = #tilegpu.shared<transposed = false>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {
-  func.func @softmax_row(%arg0: !tile.view<f32, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 1>) attributes {tessera.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+  func.func @softmax_row(%arg0: !tile.view<f32, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 1>) attributes {tilegpu.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] : !tile.view<f32, 2> -> tensor<16x16xf32, #mma>
     %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #shared>

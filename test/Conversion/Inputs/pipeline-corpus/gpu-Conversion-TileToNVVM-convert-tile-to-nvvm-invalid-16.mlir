@@ -1,5 +1,5 @@
 module {
-  func.func @math_unsupported(%arg0: f32) attributes {tessera.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+  func.func @math_unsupported(%arg0: f32) attributes {tilegpu.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 1 : i32} {
     return
   }
 }

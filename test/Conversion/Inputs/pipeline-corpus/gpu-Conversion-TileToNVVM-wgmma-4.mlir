@@ -3,7 +3,7 @@
 #shared = #tilegpu.shared<transposed = false>
 #shared_t = #tilegpu.shared<transposed = true>
 module {
-  func.func @narrow(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tessera.shared_bytes = 8192 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+  func.func @narrow(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 8192 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
@@ -13,7 +13,7 @@ module {
     tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
     return
   }
-  func.func @one_warp(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tessera.shared_bytes = 10240 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+  func.func @one_warp(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 10240 : i64, tile.kernel, tile.num_warps = 1 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x64xf32, #mma1>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x64xf16, #shared>

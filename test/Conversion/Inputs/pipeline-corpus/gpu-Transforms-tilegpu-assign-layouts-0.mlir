@@ -4,7 +4,7 @@
 #cols = #tilegpu.slice<dim = 0, parent = #mma>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {
-  func.func @fa2_step(%arg0: !tile.view<f16, 3>, %arg1: !tile.view<f16, 3>, %arg2: !tile.view<f16, 3>, %arg3: !tile.view<f32, 3>, %arg4: i32, %arg5: i32) attributes {tessera.shared_bytes = 32768 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+  func.func @fa2_step(%arg0: !tile.view<f16, 3>, %arg1: !tile.view<f16, 3>, %arg2: !tile.view<f16, 3>, %arg3: !tile.view<f32, 3>, %arg4: i32, %arg5: i32) attributes {tilegpu.shared_bytes = 32768 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
     %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>

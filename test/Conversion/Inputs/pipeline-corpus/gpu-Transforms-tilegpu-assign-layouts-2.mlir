@@ -1,5 +1,5 @@
 module {
-  func.func @b_computed(%arg0: !tile.view<f16, 2>) attributes {tessera.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+  func.func @b_computed(%arg0: !tile.view<f16, 2>) attributes {tilegpu.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     return
   }
 }

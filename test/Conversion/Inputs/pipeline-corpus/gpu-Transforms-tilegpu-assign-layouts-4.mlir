@@ -4,7 +4,7 @@
 #rows = #tilegpu.slice<dim = 1, parent = #mma1>
 #rows1 = #tilegpu.slice<dim = 1, parent = #mma>
 module {
-  func.func @replicated_rows(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 1>, %arg2: i32) attributes {tessera.shared_bytes = 1536 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+  func.func @replicated_rows(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 1>, %arg2: i32) attributes {tilegpu.shared_bytes = 1536 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<32x16xf32, #mma1>
     %0 = tile.load %arg0[%arg2, %arg2] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<32x16xf16, #shared>

@@ -2,7 +2,7 @@
 #cols = #tilegpu.slice<dim = 0, parent = #blocked>
 #rows = #tilegpu.slice<dim = 1, parent = #blocked>
 module {
-  func.func @softmax_row(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: i32, %arg3: i32) attributes {tessera.shared_bytes = 16 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+  func.func @softmax_row(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: i32, %arg3: i32) attributes {tilegpu.shared_bytes = 16 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0xFF800000> : tensor<1x1024xf32, #blocked>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%arg2, %c0_i32] : !tile.view<f16, 2> -> tensor<1x1024xf16, #blocked>

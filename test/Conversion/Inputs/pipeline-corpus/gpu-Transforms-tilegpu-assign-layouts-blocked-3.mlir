@@ -4,7 +4,7 @@
 #shared = #tilegpu.shared<transposed = false>
 #cols = #tilegpu.slice<dim = 0, parent = #blocked>
 module {
-  func.func @dot_and_copy(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: !tile.view<f16, 1>, %arg3: !tile.view<f16, 1>, %arg4: i32) attributes {tessera.shared_bytes = 4352 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+  func.func @dot_and_copy(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: !tile.view<f16, 1>, %arg3: !tile.view<f16, 1>, %arg4: i32) attributes {tilegpu.shared_bytes = 4352 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x16xf32, #mma>
     %0 = tile.load %arg0[%arg4, %arg4] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x16xf16, #shared>
     %1 = tile.load %arg0[%arg4, %arg4] {tilegpu.shared_offset = 2048 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #shared>

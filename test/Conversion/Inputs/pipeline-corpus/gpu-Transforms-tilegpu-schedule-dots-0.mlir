@@ -2,7 +2,7 @@
 #shared = #tilegpu.shared<transposed = false>
 #shared_t = #tilegpu.shared<transposed = true>
 module {
-  func.func @attention(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f16, 2> {tile.role = "input"}, %arg2: !tile.view<f16, 2> {tile.role = "input"}, %arg3: !tile.view<f32, 2> {tile.role = "output"}, %arg4: i32) attributes {tessera.shared_bytes = 40992 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
+  func.func @attention(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f16, 2> {tile.role = "input"}, %arg2: !tile.view<f16, 2> {tile.role = "input"}, %arg3: !tile.view<f32, 2> {tile.role = "output"}, %arg4: i32) attributes {tilegpu.shared_bytes = 40992 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<5.000000e-01> : tensor<64x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %cst_1 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
