@@ -118,6 +118,14 @@ private:
     return mmaFor(cast<RankedTensorType>(tile.getType()).getDimSize(0));
   }
 
+  /// The shared layout of `tile`: the largest swizzle its stored rows allow
+  /// (64-column panels when they are a multiple of 64 columns).
+  static SharedEncodingAttr sharedFor(Value tile, bool transposed) {
+    return SharedEncodingAttr::getCanonical(
+        tile.getContext(), cast<RankedTensorType>(tile.getType()).getShape(),
+        transposed);
+  }
+
   /// The blocked layout of a tile that no dot reaches (Triton's default
   /// blocked layout): each thread holds up to 16 bytes of `elementBytes`
   /// elements adjacent along the innermost dimension, the lanes and then
@@ -184,18 +192,16 @@ private:
         return set(operand, mmaFor(dot.getResult()), dot);
       // A computed B operand stays in registers and is staged into shared
       // memory at the dot.
-      conversions.insert(
-          {dot, operand, SharedEncodingAttr::get(dot.getContext(), false)});
+      conversions.insert({dot, operand, sharedFor(operand, false)});
       return success();
     }
-    MLIRContext *ctx = dot.getContext();
     bool transposed = false;
-    if (failed(set(load.getResult(), SharedEncodingAttr::get(ctx, false), dot)))
+    if (failed(set(load.getResult(), sharedFor(load.getResult(), false), dot)))
       return failure();
     for (TransOp trans : llvm::reverse(transposes)) {
       transposed = !transposed;
       if (failed(set(trans.getResult(),
-                     SharedEncodingAttr::get(ctx, transposed), dot)))
+                     sharedFor(trans.getResult(), transposed), dot)))
         return failure();
     }
     return success();

@@ -34,15 +34,16 @@ constexpr int64_t kMaxBoxRows = 256;
 
 /// Why the pipelined `load` cannot be a TMA copy, or an empty string when it
 /// can: a box of 64 16-bit columns (128 bytes, the 128-byte swizzle) per
-/// panel of the stored tile, described by a tensor map of the kernel
-/// parameter itself (the runtime encodes it from the tensor's sizes and
-/// strides), zero-filled outside the tensor as tile.load reads.
+/// panel of the stored tile (its #tilegpu.shared swizzle is 128), described by
+/// a tensor map of the kernel parameter itself (the runtime encodes it from the
+/// tensor's sizes and strides), zero-filled outside the tensor as tile.load
+/// reads.
 std::string whyNotTma(tile::LoadOp load) {
   RankedTensorType type = load.getType();
   if (type.getRank() != 2 || type.getElementTypeBitWidth() != 16)
     return "the tile is not 2-D of 16-bit elements";
-  if (!lowering::descriptorReadable(type))
-    return "the tile is not stored as 64-column panels of whole 8-row groups";
+  if (std::string why = lowering::whyNotDescriptorReadable(type); !why.empty())
+    return "a TMA box cannot write the tile: " + why;
   if (type.getDimSize(0) > kMaxBoxRows)
     return "the tile has more than 256 rows (a TMA box's limit)";
   if (load.getPadding().convertToDouble() != 0.0)

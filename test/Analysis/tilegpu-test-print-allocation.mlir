@@ -3,7 +3,7 @@
 // FA2's shared buffers: Q (128x64 f16, 16 KB) is live across the loop; K and
 // V (64x64 f16, 8 KB each) are live together inside it, so nothing is shared.
 // CHECK-LABEL: allocation of @fa2_buffers
-// CHECK-NEXT: buffer offset=0 size=16384 stages=1 live=[{{[0-9]+}}, {{[0-9]+}}] tensor<128x64xf16, #tilegpu.shared<transposed = false>>
+// CHECK-NEXT: buffer offset=0 size=16384 stages=1 live=[{{[0-9]+}}, {{[0-9]+}}] tensor<128x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
 // CHECK-NEXT: buffer offset=16384 size=8192 stages=1
 // CHECK-NEXT: buffer offset=24576 size=8192 stages=1
 // CHECK-NEXT: total=32768

@@ -13,9 +13,9 @@
 // expected-error @+1 {{needs 131072 bytes of shared memory, over the sm_86 budget of 101376 bytes}}
 func.func @big(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
-  // expected-note @+1 {{buffer of 65536 bytes for 'tensor<256x128xf16, #tilegpu.shared<transposed = false>>' (1 stage) at offset 0}}
+  // expected-note @+1 {{buffer of 65536 bytes for 'tensor<256x128xf16, #tilegpu.shared<transposed = false, swizzle = 128>>' (1 stage) at offset 0}}
   %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<256x128xf16>
-  // expected-note @+1 {{buffer of 65536 bytes for 'tensor<128x256xf16, #tilegpu.shared<transposed = false>>' (1 stage) at offset 65536}}
+  // expected-note @+1 {{buffer of 65536 bytes for 'tensor<128x256xf16, #tilegpu.shared<transposed = false, swizzle = 128>>' (1 stage) at offset 65536}}
   %y = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<128x256xf16>
   %z = arith.constant dense<0.0> : tensor<256x256xf32>
   %d = tile.dot %x, %y, %z : tensor<256x128xf16>, tensor<128x256xf16> -> tensor<256x256xf32>

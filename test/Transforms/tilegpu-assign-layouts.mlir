@@ -8,8 +8,8 @@
 // CHECK-DAG: #[[$MMA:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
 // CHECK-DAG: #[[$ROW:.*]] = #tilegpu.slice<dim = 1, parent = #[[$MMA]]>
 // CHECK-DAG: #[[$COL:.*]] = #tilegpu.slice<dim = 0, parent = #[[$MMA]]>
-// CHECK-DAG: #[[$SH:.*]] = #tilegpu.shared<transposed = false>
-// CHECK-DAG: #[[$SHT:.*]] = #tilegpu.shared<transposed = true>
+// CHECK-DAG: #[[$SH:.*]] = #tilegpu.shared<transposed = false, swizzle = 128>
+// CHECK-DAG: #[[$SHT:.*]] = #tilegpu.shared<transposed = true, swizzle = 128>
 // CHECK-LABEL: func.func @fa2_step
 func.func @fa2_step(%q: !tile.view<f16, 3>, %k: !tile.view<f16, 3>, %v: !tile.view<f16, 3>,
                     %o: !tile.view<f32, 3>, %i: i32, %n: i32)
@@ -142,6 +142,49 @@ func.func @replicated_rows(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 1>, %i: i
   %e = tile.dot %z, %y, %c2 : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
   %s = tile.reduce sum %e axis 1 : tensor<16x16xf32> -> tensor<16xf32>
   tile.store %s, %o[%i] : tensor<16xf32> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// Each shared tile gets the largest swizzle its stored rows allow: 128 bytes
+// (64-column panels, what wgmma descriptors and TMA read) for a multiple of
+// 64 columns, else 16 bytes times the largest power of two up to 8 dividing
+// the row's 16-byte chunks. A transposed tile is stored as its transpose:
+// its stored rows are the columns of the loaded tile.
+// CHECK-DAG: #[[$S128:.*]] = #tilegpu.shared<transposed = false, swizzle = 128>
+// CHECK-DAG: #[[$S64:.*]] = #tilegpu.shared<transposed = false, swizzle = 64>
+// CHECK-DAG: #[[$S32:.*]] = #tilegpu.shared<transposed = false, swizzle = 32>
+// CHECK-DAG: #[[$S16:.*]] = #tilegpu.shared<transposed = false, swizzle = 16>
+// CHECK-DAG: #[[$T128:.*]] = #tilegpu.shared<transposed = true, swizzle = 128>
+// CHECK-DAG: #[[$T32:.*]] = #tilegpu.shared<transposed = true, swizzle = 32>
+// CHECK-LABEL: func.func @swizzles
+// CHECK: tile.load {{.*}} -> tensor<64x64xf16, #[[$S128]]>
+// CHECK: tile.load {{.*}} -> tensor<64x32xf16, #[[$S64]]>
+// CHECK: tile.load {{.*}} -> tensor<64x48xf16, #[[$S32]]>
+// CHECK: tile.load {{.*}} -> tensor<48x8xf16, #[[$S16]]>
+// CHECK: tile.load {{.*}} -> tensor<64x192xf16, #[[$S128]]>
+// CHECK: tile.load {{.*}} -> tensor<16x192xf16, #[[$S128]]>
+// CHECK: tile.trans {{.*}} -> tensor<192x16xf16, #[[$T128]]>
+// CHECK: tile.load {{.*}} -> tensor<32x48xf16, #[[$S32]]>
+// CHECK: tile.trans {{.*}} -> tensor<48x32xf16, #[[$T32]]>
+func.func @swizzles(%a: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x64 = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %x32 = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<64x32xf16>
+  %z32 = arith.constant dense<0.0> : tensor<64x32xf32>
+  %d1 = tile.dot %x64, %x32, %z32 : tensor<64x64xf16>, tensor<64x32xf16> -> tensor<64x32xf32>
+  %x48 = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<64x48xf16>
+  %x8 = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<48x8xf16>
+  %z8 = arith.constant dense<0.0> : tensor<64x8xf32>
+  %d2 = tile.dot %x48, %x8, %z8 : tensor<64x48xf16>, tensor<48x8xf16> -> tensor<64x8xf32>
+  %x192 = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<64x192xf16>
+  %k = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x192xf16>
+  %kt = tile.trans %k : tensor<16x192xf16> -> tensor<192x16xf16>
+  %z16 = arith.constant dense<0.0> : tensor<64x16xf32>
+  %d3 = tile.dot %x192, %kt, %z16 : tensor<64x192xf16>, tensor<192x16xf16> -> tensor<64x16xf32>
+  %v = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<32x48xf16>
+  %vt = tile.trans %v : tensor<32x48xf16> -> tensor<48x32xf16>
+  %d4 = tile.dot %x48, %vt, %z32 : tensor<64x48xf16>, tensor<48x32xf16> -> tensor<64x32xf32>
   return
 }
 

@@ -19,7 +19,7 @@
 // CHECK: tilegpu.async_load {{.*}} stage %[[N3]] if {{.*}} {buffer = 1 : i64, tilegpu.stages = 3 : i64}
 // CHECK: tilegpu.stage_view stage %[[S2]] {buffer = 0 : i64, tilegpu.stages = 2 : i64}
 // CHECK: tilegpu.stage_view stage %[[S3]] {buffer = 1 : i64, tilegpu.stages = 3 : i64}
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @lagged(%k: !tile.view<f16, 2>, %v: !tile.view<f16, 2>, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
   %c0 = arith.constant 0 : i32
@@ -34,7 +34,7 @@ func.func @lagged(%k: !tile.view<f16, 2>, %v: !tile.view<f16, 2>, %n: i32)
 // -----
 
 // The ring with the extra stage may not exceed the deepest ring (8).
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @too_deep(%v: !tile.view<f16, 2>, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 8 : i32} {
   %c0 = arith.constant 0 : i32

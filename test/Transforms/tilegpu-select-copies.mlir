@@ -7,8 +7,9 @@
 
 // The loads tilegpu-pipeline turns into rings get tilegpu.tma where one box
 // per 64-column panel copies them from a kernel parameter: not the 32-column
-// tile (no 128-byte panels), not the load from a narrowed view (its tensor
-// map would need the narrowed sizes), not the load outside the loop.
+// tile (no 128-byte panels), not the 64-column one whose #tilegpu.shared
+// has a 64-byte swizzle, not the load from a narrowed view (its tensor map
+// would need the narrowed sizes), not the load outside the loop.
 // CHECK-LABEL: func.func @select
 // CHECK: tile.load %{{.*}} : !tile.view<f16, 2> -> tensor<64x64xf16
 // CHECK: scf.for
@@ -16,13 +17,17 @@
 // CHECK: tile.load %arg1{{.*}} {tilegpu.tma} : !tile.view<bf16, 3> -> tensor<128x128xbf16
 // CHECK: tile.load %arg2{{.*}} : !tile.view<f16, 2> -> tensor<64x32xf16
 // CHECK-NOT: tilegpu.tma
+// CHECK: tile.load %arg2{{.*}} : !tile.view<f16, 2> -> tensor<64x64xf16
+// CHECK-NOT: tilegpu.tma
 // CHECK: return
 // Without tma (a chip without the Hopper path) nothing is marked.
 // NOTMA-LABEL: func.func @select
 // NOTMA-NOT: tilegpu.tma
-// REQUIRE: error: 'tile.load' op cannot be a TMA copy (--copies=tma): the tile is not stored as 64-column panels of whole 8-row groups
+// REQUIRE: error: 'tile.load' op cannot be a TMA copy (--copies=tma): a TMA box cannot write the tile: its #tilegpu.shared swizzle is 64 bytes, not 128 (64-column panels)
+// REQUIRE: error: 'tile.load' op cannot be a TMA copy (--copies=tma): a TMA box cannot write the tile: its #tilegpu.shared swizzle is 64 bytes, not 128 (64-column panels)
 // REQUIRE: error: 'tile.load' op cannot be a TMA copy (--copies=tma): the view is not a kernel parameter
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
+#swizzle64 = #tilegpu.shared<transposed = false, swizzle = 64>
 func.func @select(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<bf16, 3> {tile.role = "input"},
                   %w: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
@@ -33,7 +38,8 @@ func.func @select(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<b
   scf.for %i = %c0 to %n step %c64 : i32 {
     %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
     %vt = tile.load %v[%c0, %i, %c0] : !tile.view<bf16, 3> -> tensor<128x128xbf16, #shared>
-    %wt = tile.load %w[%i, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
+    %wt = tile.load %w[%i, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16, #swizzle64>
+    %st = tile.load %w[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #swizzle64>
     %nt = tile.load %narrow[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
   }
   return
@@ -45,7 +51,7 @@ func.func @select(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<b
 // CHECK-LABEL: func.func @unpipelined
 // CHECK-NOT: tilegpu.tma
 // REQUIRE: error: cannot copy tiles with TMA (--copies=tma): only pipelined loads are, and the kernel has 1 stage
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @unpipelined(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 1 : i32} {
   %c0 = arith.constant 0 : i32

@@ -2,7 +2,7 @@
 
 // The producer cannot recompute a loop bound an op with unknown effects
 // computes.
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @bound(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
   %c0 = arith.constant 0 : i32
@@ -19,7 +19,7 @@ func.func @bound(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
 // -----
 
 // Consumers must be whole warpgroups.
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 // expected-error @below {{cannot warp-specialize a kernel of 2 warps}}
 func.func @warps(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 2 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {

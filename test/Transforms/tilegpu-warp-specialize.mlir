@@ -72,7 +72,7 @@
 // ALLOC-NEXT: buffer offset=16384 size=16384 stages=2 barriers=40992
 // ALLOC-NEXT: buffer offset=32768 size=8192 stages=1
 // ALLOC-NEXT: total=41024
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @attention(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
   %c0 = arith.constant 0 : i32

@@ -129,7 +129,7 @@ private:
       auto shared =
           dyn_cast_if_present<SharedEncodingAttr>(layoutOf(load.getType()));
       if (shared && shared.getTransposed())
-        return mismatch("#tilegpu.shared<transposed = false> for a tile "
+        return mismatch("an untransposed #tilegpu.shared for a tile "
                         "loaded into shared memory (tile.trans transposes "
                         "it)");
       return success();
@@ -141,10 +141,12 @@ private:
       auto shared = dyn_cast<SharedEncodingAttr>(src);
       auto result =
           dyn_cast_if_present<SharedEncodingAttr>(layoutOf(trans.getType()));
+      // The stored tile stays, and so does its swizzle.
       if (!shared || !result ||
-          result.getTransposed() == shared.getTransposed())
+          result.getTransposed() == shared.getTransposed() ||
+          result.getSwizzle() != shared.getSwizzle())
         return mismatch("a tile in #tilegpu.shared, transposed by flipping "
-                        "'transposed'");
+                        "only 'transposed'");
       return success();
     }
     if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {

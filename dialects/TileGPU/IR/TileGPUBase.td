@@ -227,22 +227,54 @@ def TileGPU_SharedEncodingAttr : TileGPU_Attr<"SharedEncoding", "shared"> {
   let summary = "a 2-D f16/bf16 tile staged in shared memory";
   let description = [{
     The tile is copied from global memory into a shared-memory buffer with
-    16-byte `cp.async` copies and read by `ldmatrix`. Rows are stored with
-    their 16-byte chunks swizzled (`chunk ^ (row % 8)`) so that the eight
-    row addresses of an `ldmatrix` hit distinct banks. `transposed` marks
-    the logical transpose of the stored tile (`tile.trans` of a shared tile
-    only flips it). Where the buffer lives is decided by
-    `tilegpu-allocate-shared` and recorded on the `tile.load` that fills it.
+    16-byte `cp.async` copies (or TMA boxes) and read by `ldmatrix` or wgmma
+    descriptors. `transposed` marks the logical transpose of the stored tile
+    (`tile.trans` of a shared tile only flips it); the stored tile is
+    `[rows][cols]` of the type, or `[cols][rows]` when transposed.
+
+    `swizzle` is the geometry of the stored rows, in bytes: rows are cut into
+    16-byte chunks, and chunk `c` of row `r` is stored at chunk
+    `c ^ (r % period)` of its group of `period = swizzle / 16` chunks, so
+    that the rows an `ldmatrix` reads hit distinct banks. `swizzle = 128`
+    (period 8) stores the tile as 64-column panels of 128-byte rows, one
+    panel after the other: on a 1024-byte aligned buffer that is exactly the
+    128-byte swizzle wgmma's shared-memory descriptors and TMA boxes read.
+    `tilegpu-assign-layouts` gives every tile the largest swizzle its stored
+    rows allow (`getCanonical`): 128 when they are a multiple of 64 columns,
+    else 16 times the largest power of two up to 8 dividing their chunks
+    (16: no swizzle).
+
     The tile is 2-D, of f16 or bf16, its stored rows a multiple of 8
     elements (16-byte chunks), and at most as large as the largest chip's
-    shared memory.
+    shared memory; `swizzle` is a power of two in [16, 128] whose period
+    divides the stored row's chunks (128 only for stored rows of a multiple
+    of 64 columns).
 
     ```mlir
-    tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+    tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+    tensor<64x48xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
     ```
   }];
-  let parameters = (ins "bool":$transposed);
+  let parameters = (ins "bool":$transposed, "unsigned":$swizzle);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The largest swizzle (bytes) a stored row of `storedCols` 16-bit
+    /// elements allows: 128 (64-column panels) for a multiple of 64
+    /// columns, else 16 times the largest power of two dividing its chunks.
+    static unsigned getCanonicalSwizzle(int64_t storedCols);
+    /// The encoding tilegpu-assign-layouts gives a tile of `shape` (as the
+    /// tensor type has it, the stored one when not `transposed`): the
+    /// canonical swizzle of its stored rows.
+    static SharedEncodingAttr getCanonical(::mlir::MLIRContext *context,
+                                           ::llvm::ArrayRef<int64_t> shape,
+                                           bool transposed);
+    /// The chunks XORed together: swizzle / 16 (1, 2, 4 or 8).
+    int64_t getPeriod() const { return getSwizzle() / 16; }
+    /// Whether the tile is stored as 64-column panels of 128-byte rows (the
+    /// 128-byte swizzle wgmma descriptors and TMA read).
+    bool isPanelled() const { return getSwizzle() == 128; }
+  }];
 }
 
 #endif // TESSERA_TILEGPU_BASE_TD

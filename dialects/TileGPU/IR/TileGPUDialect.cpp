@@ -358,6 +358,32 @@ static std::optional<int64_t> tileBytes(ArrayRef<int64_t> shape,
   return bytes;
 }
 
+unsigned SharedEncodingAttr::getCanonicalSwizzle(int64_t storedCols) {
+  int64_t chunks = storedCols / 8;
+  unsigned period = 8;
+  while (period > 1 && chunks % period != 0)
+    period /= 2;
+  return 16 * period;
+}
+
+SharedEncodingAttr SharedEncodingAttr::getCanonical(MLIRContext *context,
+                                                    ArrayRef<int64_t> shape,
+                                                    bool transposed) {
+  // A tile of another rank is not a shared tile (verifyEncoding says so).
+  unsigned swizzle =
+      shape.size() == 2 ? getCanonicalSwizzle(shape[transposed ? 0 : 1]) : 16;
+  return get(context, transposed, swizzle);
+}
+
+LogicalResult
+SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           bool transposed, unsigned swizzle) {
+  if (swizzle < 16 || swizzle > 128 || !llvm::isPowerOf2_32(swizzle))
+    return emitError() << "expected a swizzle of 16, 32, 64 or 128 bytes, got "
+                       << swizzle;
+  return success();
+}
+
 LogicalResult SharedEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {
@@ -380,6 +406,17 @@ LogicalResult SharedEncodingAttr::verifyEncoding(
     return emitError() << "expected stored rows of a multiple of 8 elements "
                           "(16-byte chunks) for "
                        << *this << ", got " << storedRow;
+  // The swizzle's period of chunks must tile the stored row; the 128-byte
+  // swizzle stores 64-column panels.
+  if (isPanelled() && storedRow % 64 != 0)
+    return emitError() << "expected stored rows of a multiple of 64 columns "
+                          "(64-column panels) for "
+                       << *this << ", got " << storedRow;
+  if ((storedRow / 8) % getPeriod() != 0)
+    return emitError() << "expected a swizzle whose period (" << getPeriod()
+                       << " chunks) divides the stored row's " << storedRow / 8
+                       << " chunks (at most " << getCanonicalSwizzle(storedRow)
+                       << " bytes) for " << *this << ", got " << getSwizzle();
   std::optional<int64_t> bytes = tileBytes(shape, elementType);
   int64_t limit = maxSharedMemoryBytes();
   if (!bytes || *bytes > limit) {
@@ -673,7 +710,7 @@ static LogicalResult verifyStoredAsIs(Operation *op, RankedTensorType type) {
   auto shared = dyn_cast_if_present<SharedEncodingAttr>(type.getEncoding());
   if (shared && shared.getTransposed())
     return op->emitOpError()
-           << "expected #tilegpu.shared<transposed = false> for a tile "
+           << "expected an untransposed #tilegpu.shared for a tile "
               "written to shared memory (tile.trans transposes it), got "
            << type;
   return success();

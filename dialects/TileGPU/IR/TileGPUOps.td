@@ -32,7 +32,7 @@ def TileGPU_AsyncLoadOp : TileGPU_Op<"async_load", [MemoryEffects<[MemRead, MemW
 
     ```mlir
     tilegpu.async_load %K[%bh, %n, %c0] stage %s if %p {buffer = 1 : i64}
-        : !tile.view<f16, 3> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+        : !tile.view<f16, 3> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
     ```
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<I32>:$indices, I32:$stage,
@@ -74,7 +74,7 @@ def TileGPU_StageViewOp : TileGPU_Op<"stage_view", [Pure]> {
   let description = [{
     ```mlir
     %k = tilegpu.stage_view stage %s {buffer = 1 : i64}
-        : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+        : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
     ```
   }];
   let arguments = (ins I32:$stage, I64Attr:$buffer);

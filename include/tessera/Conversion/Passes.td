@@ -29,8 +29,8 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
       `mma.sync.m16n8k16` per fragment; an A operand in the mma layout (P of
       P·V) is repacked from its accumulator registers (no shared memory).
       A dot tilegpu-select-mma marked `tilegpu.wgmma` (sm_90a): one whose rows are shared by groups of 4 warps
-      and whose B tile has rows of a multiple of 64 columns (the 128-byte
-      swizzled panels every such shared tile is stored in) is one
+      and whose B tile has the 128-byte swizzle (`#tilegpu.shared<...,
+      swizzle = 128>`: 64-column panels) is one
       `wgmma.mma_async.m64nNk16` per m-fragment and k step instead: A and
       B through shared-memory matrix descriptors (K-major, or N-major with
       imm-trans-b), or A from registers as above when it is not a panelled

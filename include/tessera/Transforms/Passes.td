@@ -42,9 +42,12 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
       kernel's warps all along the rows (split-Q: `warpsM = num_warps`,
       `warpsN = 1`), so row reductions stay inside a warp;
     - dot operands loaded from memory (directly or through `tile.trans`) are
-      `#tilegpu.shared`: staged through shared memory and read by `ldmatrix`;
-      an A operand computed in registers (P of P·V) keeps the mma layout and
-      is reused as the A fragment without a shared-memory round trip;
+      `#tilegpu.shared`: staged through shared memory and read by `ldmatrix`
+      (or wgmma descriptors), with the largest swizzle their stored rows
+      allow (`SharedEncodingAttr::getCanonical`: 128 bytes, 64-column
+      panels, for rows of a multiple of 64 columns); an A operand computed
+      in registers (P of P·V) keeps the mma layout and is reused as the A
+      fragment without a shared-memory round trip;
     - `tile.reduce` of an mma or blocked tile gives a `#tilegpu.slice`,
       `tile.expand_dims` keeps it, `tile.broadcast` of it gives the parent
       layout back; a column reduction of an mma tile converts it to blocked;
@@ -161,7 +164,8 @@ def TileGPUSelectMma : Pass<"tilegpu-select-mma", "::mlir::func::FuncOp"> {
     compute gets `tilegpu.wgmma`, which convert-tile-to-nvvm lowers to it:
     f16 or bf16 operands with an f32 `#tilegpu.mma` accumulator whose warps
     form whole warpgroups along the rows, K a multiple of 16, N a multiple
-    of 16 up to 256, B in shared memory as 64-column panels, A in registers
+    of 16 up to 256, B in shared memory with the 128-byte swizzle
+    (`#tilegpu.shared<..., swizzle = 128>`: 64-column panels), A in registers
     or untransposed in shared memory, and every buffer a shared-memory
     descriptor reads starting on a 1024-byte boundary (through loop-carried
     tiles: each tile that enters one). The other dots stay mma.sync.
@@ -206,10 +210,11 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
     target has it (sm_90a), every
     `tile.load` tilegpu-pipeline will turn into a ring (`num_stages` >= 2)
     gets `tilegpu.tma` when one TMA box per 64-column panel can copy it: a
-    2-D tile of 16-bit elements stored as 64-column panels of whole 8-row
-    groups (the 128-byte swizzle), at most 256 rows, zero padding, read
-    from a kernel parameter of at most 5 dimensions (the runtime encodes
-    the parameter's tensor map from its sizes and strides at launch). The
+    2-D tile of 16-bit elements whose `#tilegpu.shared` has the 128-byte
+    swizzle (64-column panels) in whole 8-row groups, at most 256 rows,
+    zero padding, read from a kernel parameter of at most 5 dimensions
+    (the runtime encodes the parameter's tensor map from its sizes and
+    strides at launch). The
     pipeliner then fills its ring from one thread, completing on one
     mbarrier per stage, instead of with every thread's cp.async copies.
 

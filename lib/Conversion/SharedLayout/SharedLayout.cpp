@@ -31,14 +31,24 @@ int64_t SharedTileLayout::byteOffset(int64_t row, int64_t chunk) const {
 
 SharedTileLayout storedLayout(RankedTensorType type) {
   auto shared = cast<SharedEncodingAttr>(type.getEncoding());
-  if (shared.getTransposed())
-    return {type.getDimSize(1), type.getDimSize(0)};
-  return SharedTileLayout(type);
+  unsigned rowDim = shared.getTransposed() ? 1 : 0;
+  return {type.getDimSize(rowDim), type.getDimSize(1 - rowDim),
+          shared.getSwizzle()};
+}
+
+std::string whyNotDescriptorReadable(RankedTensorType type) {
+  SharedTileLayout layout = storedLayout(type);
+  if (!layout.panelled())
+    return "its #tilegpu.shared swizzle is " + std::to_string(layout.swizzle) +
+           " bytes, not 128 (64-column panels)";
+  if (layout.rows % 8 != 0)
+    return "its " + std::to_string(layout.rows) +
+           " stored rows are not whole 8-row groups";
+  return "";
 }
 
 bool descriptorReadable(RankedTensorType type) {
-  SharedTileLayout layout = storedLayout(type);
-  return layout.panelled() && layout.rows % 8 == 0;
+  return whyNotDescriptorReadable(type).empty();
 }
 
 std::string whyNotWgmma(tile::DotOp op) {
@@ -56,9 +66,8 @@ std::string whyNotWgmma(tile::DotOp op) {
     return "B is not in shared memory";
   if (aShared && aShared.getTransposed())
     return "A is a transposed shared tile";
-  if (!descriptorReadable(bType))
-    return "B is not stored as 64-column panels of whole 8-row groups (its "
-           "stored rows must be a multiple of 64 columns)";
+  if (std::string why = whyNotDescriptorReadable(bType); !why.empty())
+    return "a descriptor cannot read B: " + why;
   std::optional<Distribution> acc = Distribution::get(accType);
   if (!acc || acc->kind != Distribution::Mma)
     return "its accumulator is not in an mma layout";

@@ -77,8 +77,8 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
       coord.chunkVar =
           arith::DivUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
       coord.chunkVarBound = cols;
-      Value chunk = sharedAddress(rewriter, loc, base,
-                                  SharedTileLayout(dstType), coord);
+      Value chunk =
+          sharedAddress(rewriter, loc, base, storedLayout(dstType), coord);
       Value within =
           arith::RemUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
       return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,

@@ -213,8 +213,7 @@ Value tessera::lowering::loadSharedA(OpBuilder &b, Location loc, Value base,
       arith::DivUIOp::create(b, loc, ids.lane, i32Const(b, loc, 16));
   coord.chunkVarBound = 2;
   coord.chunkConst = kt * 2;
-  Value address =
-      sharedAddress(b, loc, base, SharedTileLayout(aType), coord);
+  Value address = sharedAddress(b, loc, base, storedLayout(aType), coord);
   SmallVector<Value> h = ldmatrixX4(b, loc, address, /*transpose=*/false,
                                     aType.getElementType());
   // ldmatrix matrices 0..3 are rows 0-15 × cols 0-7, then cols 8-15:

@@ -355,7 +355,7 @@ void emitTileCopy(OpBuilder &b, Location loc, const ViewAccess &access,
         b, loc, inBounds,
         globalAddress(b, loc, globalPtr, type.getElementType(), offset),
         globalPtr);
-    Value dst = sharedAddress(b, loc, buffer, SharedTileLayout(type), coord);
+    Value dst = sharedAddress(b, loc, buffer, storedLayout(type), coord);
     auto copy = [&](OpBuilder &nested, Location l) {
       NVVM::CpAsyncOp::create(nested, l, dst, src, 16,
                               NVVM::LoadCacheModifierKind::CG, bytes);

@@ -135,7 +135,7 @@ struct TmaLoadLowering : public OpConversionPattern<AsyncLoadOp> {
     if (failed(barrier))
       return failure();
     Value tile = stageBase(rewriter, loc, *offset, adaptor.getStage(), type);
-    SharedTileLayout layout(type);
+    SharedTileLayout layout = storedLayout(type);
     ValueRange indices = adaptor.getIndices();
     inThread(rewriter, loc, copyingThread(op), adaptor.getPred(),
              [&](OpBuilder &b, Location l) {

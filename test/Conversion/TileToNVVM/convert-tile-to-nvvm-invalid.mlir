@@ -42,8 +42,8 @@ func.func @not_a_layout(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.nu
 
 func.func @load_transposed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  // expected-error @+1 {{expected #tilegpu.shared<transposed = false> for a tile loaded into shared memory (tile.trans transposes it), got '!tile.view<f16, 2>', 'i32', 'i32' -> 'tensor<32x16xf16, #tilegpu.shared<transposed = true>>'}}
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<32x16xf16, #tilegpu.shared<transposed = true>>
+  // expected-error @+1 {{expected an untransposed #tilegpu.shared for a tile loaded into shared memory (tile.trans transposes it), got '!tile.view<f16, 2>', 'i32', 'i32' -> 'tensor<32x16xf16, #tilegpu.shared<transposed = true, swizzle = 64>>'}}
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<32x16xf16, #tilegpu.shared<transposed = true, swizzle = 64>>
   return
 }
 
@@ -51,7 +51,7 @@ func.func @load_transposed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile
 
 // tile.trans of a register tile would be forwarded untransposed.
 func.func @trans_registers(%a: tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
-  // expected-error @+1 {{expected a tile in #tilegpu.shared, transposed by flipping 'transposed', got 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>' -> 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>'}}
+  // expected-error @+1 {{expected a tile in #tilegpu.shared, transposed by flipping only 'transposed', got 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>' -> 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>'}}
   %t = tile.trans %a : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
@@ -60,9 +60,20 @@ func.func @trans_registers(%a: tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN
 
 func.func @trans_unflipped(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
-  // expected-error @+1 {{expected a tile in #tilegpu.shared, transposed by flipping 'transposed'}}
-  %t = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  // expected-error @+1 {{expected a tile in #tilegpu.shared, transposed by flipping only 'transposed'}}
+  %t = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  return
+}
+
+// -----
+
+// The transpose keeps the stored tile, and so its swizzle.
+func.func @trans_reswizzled(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  // expected-error @+1 {{expected a tile in #tilegpu.shared, transposed by flipping only 'transposed', got 'tensor<16x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>' -> 'tensor<64x16xf16, #tilegpu.shared<transposed = true, swizzle = 64>>'}}
+  %t = tile.trans %x : tensor<16x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>> -> tensor<64x16xf16, #tilegpu.shared<transposed = true, swizzle = 64>>
   return
 }
 
@@ -96,10 +107,10 @@ func.func @reduce_other_parent(%t: tensor<64x16xf32, #tilegpu.mma<warpsM = 4, wa
 // the accumulator's layout.
 func.func @dot_register_a(%p: tensor<64x16xf16, #tilegpu.mma<warpsM = 2, warpsN = 1>>, %a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
-  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   %z = arith.constant dense<0.0> : tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   // expected-error @+1 {{expected the accumulator's layout for the result and for a register A operand}}
-  %d = tile.dot %p, %y, %z : tensor<64x16xf16, #tilegpu.mma<warpsM = 2, warpsN = 1>>, tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  %d = tile.dot %p, %y, %z : tensor<64x16xf16, #tilegpu.mma<warpsM = 2, warpsN = 1>>, tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }
 
@@ -108,9 +119,9 @@ func.func @dot_register_a(%p: tensor<64x16xf16, #tilegpu.mma<warpsM = 2, warpsN 
 // The ops of one pipelined buffer must describe the same ring.
 func.func @buffer_offsets(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   // expected-note @+1 {{the first op of buffer 0}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
-  // expected-error @+1 {{expected the ops of buffer 0 to agree on its tile, 'tilegpu.stages' and 'tilegpu.shared_offset', got tensor<64x64xf16, #tilegpu.shared<transposed = false>> (stages 2 : i64, offset 16384 : i64) and tensor<64x64xf16, #tilegpu.shared<transposed = false>> (stages 2 : i64, offset 0 : i64)}}
-  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  // expected-error @+1 {{expected the ops of buffer 0 to agree on its tile, 'tilegpu.stages' and 'tilegpu.shared_offset', got tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>> (stages 2 : i64, offset 16384 : i64) and tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>> (stages 2 : i64, offset 0 : i64)}}
+  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -236,11 +247,11 @@ func.func @reduce_f16(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_
 
 func.func @dot_accumulator_without_layout(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   %z = arith.constant dense<0.0> : tensor<16x16xf32>
   // expected-error @+2 {{'tile.dot' op expected an mma accumulator}}
   // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
-  %d = tile.dot %x, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false>>, tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf32>
+  %d = tile.dot %x, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>, tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf32>
   return
 }
 
@@ -248,12 +259,12 @@ func.func @dot_accumulator_without_layout(%a: !tile.view<f16, 2>) attributes {ti
 
 func.func @dot_k8(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x8xf16, #tilegpu.shared<transposed = false>>
-  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 512 : i64} : !tile.view<f16, 2> -> tensor<8x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x8xf16, #tilegpu.shared<transposed = false, swizzle = 16>>
+  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 512 : i64} : !tile.view<f16, 2> -> tensor<8x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   // expected-error @+2 {{'tile.dot' op expected K and N to be multiples of 16 for mma.sync.m16n8k16, got K = 8, N = 16}}
   // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
-  %d = tile.dot %x, %y, %z : tensor<16x8xf16, #tilegpu.shared<transposed = false>>, tensor<8x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %d = tile.dot %x, %y, %z : tensor<16x8xf16, #tilegpu.shared<transposed = false, swizzle = 16>>, tensor<8x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
 
@@ -261,12 +272,12 @@ func.func @dot_k8(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warp
 
 func.func @dot_n8(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
-  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 512 : i64} : !tile.view<f16, 2> -> tensor<16x8xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %y = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 512 : i64} : !tile.view<f16, 2> -> tensor<16x8xf16, #tilegpu.shared<transposed = false, swizzle = 16>>
   %z = arith.constant dense<0.0> : tensor<16x8xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   // expected-error @+2 {{'tile.dot' op expected K and N to be multiples of 16 for mma.sync.m16n8k16, got K = 16, N = 8}}
   // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
-  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false>>, tensor<16x8xf16, #tilegpu.shared<transposed = false>> -> tensor<16x8xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>, tensor<16x8xf16, #tilegpu.shared<transposed = false, swizzle = 16>> -> tensor<16x8xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
 
@@ -274,12 +285,12 @@ func.func @dot_n8(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warp
 
 func.func @dot_b_in_registers(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   %y = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   // expected-error @+2 {{'tile.dot' op expected operand b in shared memory}}
   // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
-  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false>>, tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>, tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
 
@@ -287,12 +298,12 @@ func.func @dot_b_in_registers(%a: !tile.view<f16, 2>) attributes {tile.kernel, t
 
 func.func @dot_a_transposed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
-  %xt = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf16, #tilegpu.shared<transposed = true>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %xt = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf16, #tilegpu.shared<transposed = true, swizzle = 32>>
   %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   // expected-error @+2 {{'tile.dot' op a transposed A operand is not supported yet}}
   // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
-  %d = tile.dot %xt, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = true>>, tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %d = tile.dot %xt, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = true, swizzle = 32>>, tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
 
@@ -302,7 +313,7 @@ func.func @shared_load_padding(%a: !tile.view<f16, 2>) attributes {tile.kernel, 
   %c0 = arith.constant 0 : i32
   // expected-error @+2 {{'tile.load' op expected zero padding for a shared-memory load}}
   // expected-error @+1 {{failed to legalize operation 'tile.load'}}
-  %x = tile.load %a[%c0, %c0] {padding = 1.0 : f64, tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {padding = 1.0 : f64, tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -313,7 +324,7 @@ func.func @shared_load_without_offset(%a: !tile.view<f16, 2>) attributes {tile.k
   %c0 = arith.constant 0 : i32
   // expected-error @+2 {{'tile.load' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
   // expected-error @+1 {{failed to legalize operation 'tile.load'}}
-  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -323,7 +334,7 @@ func.func @async_load_without_offset(%k: !tile.view<f16, 2>, %i: i32) attributes
   %p = arith.constant true
   // expected-error @+2 {{'tilegpu.async_load' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
   // expected-error @+1 {{failed to legalize operation 'tilegpu.async_load'}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -332,7 +343,7 @@ func.func @async_load_without_offset(%k: !tile.view<f16, 2>, %i: i32) attributes
 func.func @stage_view_without_offset(%i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   // expected-error @+2 {{'tilegpu.stage_view' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
   // expected-error @+1 {{failed to legalize operation 'tilegpu.stage_view'}}
-  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -343,7 +354,7 @@ func.func @convert_layout_without_offset(%a: !tile.view<f16, 2>) attributes {til
   %t = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   // expected-error @+2 {{'tilegpu.convert_layout' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
   // expected-error @+1 {{failed to legalize operation 'tilegpu.convert_layout'}}
-  %y = tilegpu.convert_layout %t : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %y = tilegpu.convert_layout %t : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -351,10 +362,10 @@ func.func @convert_layout_without_offset(%a: !tile.view<f16, 2>) attributes {til
 
 func.func @store_shared_tile(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
-  // expected-error @+2 {{'tile.store' op expected a tile in registers (mma, blocked or slice layout), got 'tensor<16x16xf16, #tilegpu.shared<transposed = false>>'}}
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  // expected-error @+2 {{'tile.store' op expected a tile in registers (mma, blocked or slice layout), got 'tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>'}}
   // expected-error @+1 {{failed to legalize operation 'tile.store'}}
-  tile.store %x, %a[%c0, %c0] : tensor<16x16xf16, #tilegpu.shared<transposed = false>> -> !tile.view<f16, 2>
+  tile.store %x, %a[%c0, %c0] : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> !tile.view<f16, 2>
   return
 }
 
@@ -365,11 +376,11 @@ func.func @store_shared_tile(%a: !tile.view<f16, 2>) attributes {tile.kernel, ti
 // error, never a silent synchronous dot.
 func.func @async_without_wgmma(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   %z = arith.constant dense<0.0> : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   // expected-error @+2 {{'tile.dot' op is asynchronous (tilegpu.async) but cannot be wgmma: the target has no wgmma (--mma), or a shared operand does not start on a 1024-byte boundary}}
   // expected-error @+1 {{failed to legalize operation 'tile.dot'}}
-  %d = tile.dot %x, %x, %z {tilegpu.async} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>, tensor<64x64xf16, #tilegpu.shared<transposed = false>> -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  %d = tile.dot %x, %x, %z {tilegpu.async} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>, tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>> -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   %w = tilegpu.dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   tile.store %w, %o[%c0, %c0] : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> !tile.view<f32, 2>
   return
@@ -382,7 +393,7 @@ func.func @async_without_wgmma(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) a
 func.func @tma_of_narrowed_view(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %n = tile.narrow %k, 0, %i, %i : !tile.view<f16, 2>
   // expected-error @+1 {{'tilegpu.async_load' op expected the view of a TMA copy to be a kernel parameter (its tensor map is encoded at launch)}}
-  tilegpu.async_load %n[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.barrier_offset = 16384 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %n[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.barrier_offset = 16384 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -394,7 +405,7 @@ func.func @tma_misaligned(%k: !tile.view<f16, 2>, %i: i32) attributes {tile.kern
   %p = arith.constant true
   // expected-error @+2 {{'tilegpu.async_load' op expected a TMA copy's buffer to start on a 1024-byte boundary (the 128-byte swizzle's period), got offset 128}}
   // expected-error @+1 {{failed to legalize operation 'tilegpu.async_load'}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 128 : i64, tilegpu.barrier_offset = 16512 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 128 : i64, tilegpu.barrier_offset = 16512 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

@@ -137,8 +137,8 @@ func.func @a_in_registers(%x: !tile.view<f16, 2>, %v: !tile.view<f16, 2>, %o: !t
 
 // -----
 
-// Where wgmma cannot read B (rows of 32 columns are not one of its swizzled
-// layouts) or fewer than 4 warps share the rows, the dot stays mma.sync,
+// Where wgmma cannot read B (rows of 32 columns get a 64-byte swizzle, not the
+// 128-byte one it reads) or fewer than 4 warps share the rows, the dot stays mma.sync,
 // (the loads still fence the async proxy: they do not know their readers).
 // CHECK-LABEL: llvm.func @narrow
 // CHECK-NOT: wgmma

@@ -10,7 +10,7 @@ func.func @async_not_shared(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
 
 func.func @async_indices(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
   // expected-error @+1 {{expected 2 indices (one per view dimension), got 1}}
-  tilegpu.async_load %k[%i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -18,7 +18,7 @@ func.func @async_indices(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
 
 func.func @async_element(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
   // expected-error @+1 {{expected tile element type 'f16' (of the view), got 'bf16'}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xbf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xbf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -49,17 +49,17 @@ func.func @convert_no_layout(%r: tensor<64xf32>) {
 // -----
 
 // Out of shared memory, only a dot's A operand into the mma layout.
-func.func @convert_from_shared(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false>>) {
-  // expected-error @+1 {{expected a shared source to be an untransposed 2-D tile of 16-bit elements, K a multiple of 16, read into #tilegpu.mma, got 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>' -> 'tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>'}}
-  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = false>> -> tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
+func.func @convert_from_shared(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>) {
+  // expected-error @+1 {{expected a shared source to be an untransposed 2-D tile of 16-bit elements, K a multiple of 16, read into #tilegpu.mma, got 'tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>' -> 'tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>'}}
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>> -> tensor<64x64xf16, #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>
   return
 }
 
 // -----
 
-func.func @convert_from_transposed(%t: tensor<64x64xf16, #tilegpu.shared<transposed = true>>) {
+func.func @convert_from_transposed(%t: tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>) {
   // expected-error @+1 {{expected a shared source to be an untransposed 2-D tile}}
-  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = true>> -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>> -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }
 
@@ -143,28 +143,68 @@ func.func @slice_rank(%t: tensor<16x1x1xf32, #tilegpu.slice<dim = 1, parent = #t
 
 // -----
 
-// expected-error @+1 {{expected a 2-D tile for #tilegpu.shared<transposed = false>, got rank 1}}
-func.func @shared_rank(%t: tensor<64xf16, #tilegpu.shared<transposed = false>>)
+// expected-error @+1 {{expected a 2-D tile for #tilegpu.shared<transposed = false, swizzle = 16>, got rank 1}}
+func.func @shared_rank(%t: tensor<64xf16, #tilegpu.shared<transposed = false, swizzle = 16>>)
 
 // -----
 
-// expected-error @+1 {{expected f16 or bf16 elements for #tilegpu.shared<transposed = false> (ldmatrix reads 16-bit elements), got 'f32'}}
-func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false>>)
+// expected-error @+1 {{expected f16 or bf16 elements for #tilegpu.shared<transposed = false, swizzle = 32> (ldmatrix reads 16-bit elements), got 'f32'}}
+func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false, swizzle = 32>>)
 
 // -----
 
-// expected-error @+1 {{expected stored rows of a multiple of 8 elements (16-byte chunks) for #tilegpu.shared<transposed = true>, got 12}}
-func.func @shared_chunks(%t: tensor<12x16xf16, #tilegpu.shared<transposed = true>>)
+// expected-error @+1 {{expected stored rows of a multiple of 8 elements (16-byte chunks) for #tilegpu.shared<transposed = true, swizzle = 16>, got 12}}
+func.func @shared_chunks(%t: tensor<12x16xf16, #tilegpu.shared<transposed = true, swizzle = 16>>)
 
 // -----
 
-// expected-error @+1 {{expected a tile of at most 232448 bytes (the most shared memory of any chip) for #tilegpu.shared<transposed = false>, got 512x256xf16}}
-func.func @shared_too_big(%t: tensor<512x256xf16, #tilegpu.shared<transposed = false>>)
+// expected-error @+1 {{expected a tile of at most 232448 bytes (the most shared memory of any chip) for #tilegpu.shared<transposed = false, swizzle = 128>, got 512x256xf16}}
+func.func @shared_too_big(%t: tensor<512x256xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
 
 // -----
 
-// expected-error @+1 {{expected a tile of at most 232448 bytes (the most shared memory of any chip) for #tilegpu.shared<transposed = false>, got 4294967296x4294967296xf16}}
-func.func @shared_overflow(%t: tensor<4294967296x4294967296xf16, #tilegpu.shared<transposed = false>>)
+// expected-error @+1 {{expected a tile of at most 232448 bytes (the most shared memory of any chip) for #tilegpu.shared<transposed = false, swizzle = 128>, got 4294967296x4294967296xf16}}
+func.func @shared_overflow(%t: tensor<4294967296x4294967296xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
+
+// -----
+
+// #tilegpu.shared's swizzle: a power of two in [16, 128] bytes whose period
+// (swizzle / 16 chunks) divides the stored row's chunks, 128 (64-column
+// panels) only for stored rows of a multiple of 64 columns.
+
+// expected-error @+1 {{expected a swizzle of 16, 32, 64 or 128 bytes, got 48}}
+func.func @shared_swizzle_not_pow2(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 48>>)
+
+// -----
+
+// expected-error @+1 {{expected a swizzle of 16, 32, 64 or 128 bytes, got 256}}
+func.func @shared_swizzle_too_big(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 256>>)
+
+// -----
+
+// expected-error @+1 {{expected a swizzle of 16, 32, 64 or 128 bytes, got 8}}
+func.func @shared_swizzle_too_small(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 8>>)
+
+// -----
+
+// expected-error @+1 {{expected stored rows of a multiple of 64 columns (64-column panels) for #tilegpu.shared<transposed = false, swizzle = 128>, got 32}}
+func.func @shared_swizzle_no_panels(%t: tensor<64x32xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
+
+// -----
+
+// A transposed tile's stored rows are its columns.
+// expected-error @+1 {{expected stored rows of a multiple of 64 columns (64-column panels) for #tilegpu.shared<transposed = true, swizzle = 128>, got 96}}
+func.func @shared_swizzle_no_panels_transposed(%t: tensor<96x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>)
+
+// -----
+
+// expected-error @+1 {{expected a swizzle whose period (4 chunks) divides the stored row's 6 chunks (at most 32 bytes) for #tilegpu.shared<transposed = false, swizzle = 64>, got 64}}
+func.func @shared_swizzle_period(%t: tensor<64x48xf16, #tilegpu.shared<transposed = false, swizzle = 64>>)
+
+// -----
+
+// expected-error @+1 {{expected a swizzle whose period (2 chunks) divides the stored row's 1 chunks (at most 16 bytes) for #tilegpu.shared<transposed = true, swizzle = 32>, got 32}}
+func.func @shared_swizzle_period_transposed(%t: tensor<8x64xf16, #tilegpu.shared<transposed = true, swizzle = 32>>)
 
 // -----
 
@@ -173,7 +213,7 @@ func.func @shared_overflow(%t: tensor<4294967296x4294967296xf16, #tilegpu.shared
 
 func.func @offset_too_big(%a: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.shared_offset' in [0, 232448) (the most shared memory of any chip), got 268435456 : i64}}
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 268435456 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 268435456 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -181,7 +221,7 @@ func.func @offset_too_big(%a: !tile.view<f16, 2>, %i: i32) {
 
 func.func @offset_negative(%a: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.shared_offset' in [0, 232448) (the most shared memory of any chip), got -16 : i64}}
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = -16 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = -16 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -189,7 +229,7 @@ func.func @offset_negative(%a: !tile.view<f16, 2>, %i: i32) {
 
 func.func @offset_unsigned(%a: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.shared_offset' in [0, 232448) (the most shared memory of any chip), got 0 : ui64}}
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : ui64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : ui64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -197,23 +237,23 @@ func.func @offset_unsigned(%a: !tile.view<f16, 2>, %i: i32) {
 
 func.func @offset_misaligned(%a: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.shared_offset' to be a multiple of 16 (cp.async and ldmatrix move 16-byte chunks), got 8}}
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 8 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 8 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
 // -----
 
 func.func @offset_past_end(%a: !tile.view<f16, 2>, %i: i32) {
-  // expected-error @+1 {{expected the buffer at 'tilegpu.shared_offset' 229376 to end within 232448 bytes (the most shared memory of any chip), got 1 x 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>'}}
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 229376 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  // expected-error @+1 {{expected the buffer at 'tilegpu.shared_offset' 229376 to end within 232448 bytes (the most shared memory of any chip), got 1 x 'tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>'}}
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 229376 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
 // -----
 
 func.func @offset_stages_past_end(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
-  // expected-error @+1 {{expected the buffer at 'tilegpu.shared_offset' 196608 to end within 232448 bytes (the most shared memory of any chip), got 8 x 'tensor<64x64xf16, #tilegpu.shared<transposed = false>>'}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 196608 : i64, tilegpu.stages = 8 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  // expected-error @+1 {{expected the buffer at 'tilegpu.shared_offset' 196608 to end within 232448 bytes (the most shared memory of any chip), got 8 x 'tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>'}}
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 196608 : i64, tilegpu.stages = 8 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -229,7 +269,7 @@ func.func @offset_register_load(%a: !tile.view<f32, 2>, %i: i32) {
 
 func.func @stages_range(%s: i32) {
   // expected-error @+1 {{expected 'tilegpu.stages' in [1, 8], got 2147483647 : i64}}
-  %t = tilegpu.stage_view stage %s {buffer = 0 : i64, tilegpu.stages = 2147483647 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %t = tilegpu.stage_view stage %s {buffer = 0 : i64, tilegpu.stages = 2147483647 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -237,7 +277,7 @@ func.func @stages_range(%s: i32) {
 
 func.func @stages_on_load(%a: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.stages' on a tilegpu.async_load or tilegpu.stage_view, got it on 'tile.load'}}
-  %x = tile.load %a[%i, %i] {tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false>>
+  %x = tile.load %a[%i, %i] {tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 
@@ -252,8 +292,8 @@ func.func @unknown_attr() attributes {tilegpu.offset = 0 : i64} { return }
 // flips the layout.
 
 func.func @async_transposed(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
-  // expected-error @+1 {{expected #tilegpu.shared<transposed = false> for a tile written to shared memory (tile.trans transposes it), got 'tensor<64x64xf16, #tilegpu.shared<transposed = true>>'}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = true>>
+  // expected-error @+1 {{expected an untransposed #tilegpu.shared for a tile written to shared memory (tile.trans transposes it), got 'tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>'}}
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
   return
 }
 
@@ -261,15 +301,15 @@ func.func @async_transposed(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
 
 func.func @async_rank(%k: !tile.view<f16, 1>, %i: i32, %p: i1) {
   // expected-error @+1 {{expected a tile of rank at most 1, got rank 2}}
-  tilegpu.async_load %k[%i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 1> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 1> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
 // -----
 
 func.func @convert_to_transposed(%t: tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>) {
-  // expected-error @+1 {{expected #tilegpu.shared<transposed = false> for a tile written to shared memory (tile.trans transposes it), got 'tensor<64x64xf16, #tilegpu.shared<transposed = true>>'}}
-  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> tensor<64x64xf16, #tilegpu.shared<transposed = true>>
+  // expected-error @+1 {{expected an untransposed #tilegpu.shared for a tile written to shared memory (tile.trans transposes it), got 'tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>'}}
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
   return
 }
 
@@ -298,7 +338,7 @@ func.func @slice_too_many_elements(%t: tensor<8192xf32, #tilegpu.slice<dim = 0, 
 // (found by tessera-pipeline-fuzzer).
 
 // expected-error @+1 {{undefined symbol alias id 'f16'}}
-func.func @shared_null_element(%t: tensor<64x64x!f16, #tilegpu.shared<transposed = false>>)
+func.func @shared_null_element(%t: tensor<64x64x!f16, #tilegpu.shared<transposed = false, swizzle = 128>>)
 
 // -----
 
@@ -336,8 +376,8 @@ func.func @blocked_rank(%t: tensor<64xf32, #tilegpu.blocked<sizePerThread = [1, 
 
 // -----
 
-// expected-error @+1 {{expected a #tilegpu.mma or 2-D #tilegpu.blocked parent, got #tilegpu.shared<transposed = false>}}
-func.func @slice_parent(%t: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.shared<transposed = false>>>)
+// expected-error @+1 {{expected a #tilegpu.mma or 2-D #tilegpu.blocked parent, got #tilegpu.shared<transposed = false, swizzle = 128>}}
+func.func @slice_parent(%t: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.shared<transposed = false, swizzle = 128>>>)
 
 // -----
 
@@ -350,7 +390,7 @@ func.func @vector_attr(%v: !tile.view<f32, 1>, %i: i32) {
 // -----
 
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @async_read_directly(%a: tensor<64x64xf16, #shared>, %b: tensor<64x64xf16, #shared>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
   // expected-error @+1 {{expected the result of an asynchronous tile.dot to be read only by tilegpu.dot_wait, got a use by 'arith.addf'}}
   %d = tile.dot %a, %b, %c {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
@@ -370,7 +410,7 @@ func.func @async_not_a_dot(%v: !tile.view<f32, 1>, %i: i32) {
 
 func.func @read_lag_range(%v: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.read_lag' to be 0 or 1 (iterations a tile is read after its own), got 2 : i64}}
-  %t = tile.load %v[%i, %i] {tilegpu.read_lag = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %t = tile.load %v[%i, %i] {tilegpu.read_lag = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 
@@ -419,7 +459,7 @@ func.func @barrier_offset_misaligned(%i: i32) {
 
 func.func @barrier_offset_on_view(%i: i32) {
   // expected-error @+1 {{expected 'tilegpu.barrier_offset' on a tilegpu.async_load, stage_wait, stage_acquire, stage_release, ring_init or ring_inval, got it on 'tilegpu.stage_view'}}
-  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.barrier_offset = 16 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.barrier_offset = 16 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

@@ -247,8 +247,9 @@ TEST_F(LayoutGeometryTest, BlockedSlicesFollowTheirParent) {
 TEST_F(LayoutGeometryTest, OtherLayoutsHaveNoDistribution) {
   auto plain = RankedTensorType::get({16, 16}, Float32Type::get(&ctx));
   EXPECT_FALSE(Distribution::get(plain));
-  auto shared = RankedTensorType::get({16, 16}, Float16Type::get(&ctx),
-                                      SharedEncodingAttr::get(&ctx, false));
+  auto shared = RankedTensorType::get(
+      {16, 16}, Float16Type::get(&ctx),
+      SharedEncodingAttr::getCanonical(&ctx, {16, 16}, false));
   EXPECT_FALSE(Distribution::get(shared));
 }
 

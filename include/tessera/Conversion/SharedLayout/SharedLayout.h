@@ -15,42 +15,40 @@
 
 namespace tessera::lowering {
 
-/// How a 16-bit tile of rows × cols is laid out in shared memory. Rows are
-/// cut into 16-byte chunks; chunk c of row r is stored at chunk
-/// c ^ (r % period) of its group of `period` chunks, so the 8 rows an
-/// ldmatrix reads hit distinct banks. Tiles whose rows are a multiple of
-/// 64 columns are stored as panels of 64 columns (128 bytes) one after the
-/// other, each panel rows × 128 bytes: on a 1024-byte aligned buffer that
-/// is exactly the 128-byte swizzle wgmma's shared-memory descriptors read
+/// How a 16-bit tile of rows × cols is laid out in shared memory, as its
+/// #tilegpu.shared encoding says. Rows are cut into 16-byte chunks; chunk c
+/// of row r is stored at chunk c ^ (r % period) of its group of `period`
+/// chunks (period = swizzle / 16), so the 8 rows an ldmatrix reads hit
+/// distinct banks when the period is 8. The 128-byte swizzle stores the
+/// tile as panels of 64 columns (128 bytes) one after the other, each panel
+/// rows × 128 bytes: on a 1024-byte aligned buffer that is exactly the
+/// 128-byte swizzle wgmma's shared-memory descriptors and TMA boxes read
 /// (8-row atoms of 1024 bytes, chunk XOR row % 8).
 struct SharedTileLayout {
   int64_t rows, cols;
+  /// #tilegpu.shared's `swizzle` in bytes: 16, 32, 64 or 128, its period
+  /// dividing the row's chunks (the attribute's verifier checks it).
+  int64_t swizzle;
 
-  SharedTileLayout(int64_t rows, int64_t cols) : rows(rows), cols(cols) {}
-  explicit SharedTileLayout(mlir::RankedTensorType storedType)
-      : rows(storedType.getDimSize(0)), cols(storedType.getDimSize(1)) {}
+  SharedTileLayout(int64_t rows, int64_t cols, int64_t swizzle)
+      : rows(rows), cols(cols), swizzle(swizzle) {}
 
   int64_t chunksPerRow() const { return cols / 8; }
-  bool panelled() const { return cols % 64 == 0; }
+  bool panelled() const { return swizzle == 128; }
   /// Chunks per stored row: 8 in a panel, all of them otherwise.
   int64_t rowChunks() const { return panelled() ? 8 : chunksPerRow(); }
   int64_t rowBytes() const { return rowChunks() * 16; }
   int64_t panelBytes() const { return rows * 128; }
-  /// The largest power of two up to 8 that divides the stored row.
-  int64_t period() const {
-    int64_t period = 8;
-    while (rowChunks() % period != 0)
-      period /= 2;
-    return period;
-  }
+  /// The chunks XORed together: 1, 2, 4 or 8.
+  int64_t period() const { return swizzle / 16; }
   /// The byte offset of chunk `chunk` of row `row` from the tile's start:
   /// the layout above, computed directly (sharedAddress builds the same
   /// offset in IR, split into a thread part and an immediate).
   int64_t byteOffset(int64_t row, int64_t chunk) const;
 };
 
-/// The layout of a #tilegpu.shared tile: a transposed one is stored as its
-/// transpose, [N][K].
+/// The layout of a #tilegpu.shared tile: its swizzle, and its shape as
+/// stored (a transposed one is stored as its transpose, [N][K]).
 SharedTileLayout storedLayout(mlir::RankedTensorType type);
 
 /// A coordinate in a shared tile, split into a thread-dependent part and a
@@ -76,9 +74,14 @@ mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value base, const SharedTileLayout &layout,
                           const SharedCoord &c);
 
-/// Whether a wgmma descriptor can read the #tilegpu.shared tile `type`
-/// (as stored): 64-column panels of whole 8-row groups, which on a
-/// 1024-byte aligned buffer is the 128-byte swizzle.
+/// Why a wgmma descriptor or a TMA box cannot read or write the
+/// #tilegpu.shared tile `type` (as stored), or an empty string when they
+/// can: its encoding's 128-byte swizzle (64-column panels) in whole 8-row
+/// groups, which on a 1024-byte aligned buffer is the hardware's 128-byte
+/// swizzle. The reason names the tile "it" ("its swizzle is ...").
+std::string whyNotDescriptorReadable(mlir::RankedTensorType type);
+
+/// Whether whyNotDescriptorReadable(type) is empty.
 bool descriptorReadable(mlir::RankedTensorType type);
 
 /// Whether `op`'s types let it be wgmma.mma_async.m64nNk16: f16 or bf16

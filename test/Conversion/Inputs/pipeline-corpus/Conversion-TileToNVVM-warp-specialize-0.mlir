@@ -4,8 +4,8 @@ func.func @ws(%k: !tile.view<f16, 3> {tile.name = "K", tile.role = "input"}, %o:
   %c64 = arith.constant 64 : i32
   %bh = tile.program_id 1
   scf.for %i = %c0 to %n step %c64 : i32 {
-    %kt = tile.load %k[%bh, %i, %c0] {tilegpu.tma} : !tile.view<f16, 3> -> tensor<64x128xf16, #tilegpu.shared<transposed = false>>
-    "test.use"(%kt) : (tensor<64x128xf16, #tilegpu.shared<transposed = false>>) -> ()
+    %kt = tile.load %k[%bh, %i, %c0] {tilegpu.tma} : !tile.view<f16, 3> -> tensor<64x128xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+    "test.use"(%kt) : (tensor<64x128xf16, #tilegpu.shared<transposed = false, swizzle = 128>>) -> ()
   }
   return
 }

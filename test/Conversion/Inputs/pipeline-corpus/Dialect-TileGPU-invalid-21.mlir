@@ -1,2 +1,2 @@
-func.func @shared_rank(%t: tensor<64xf16, #tilegpu.shared<transposed = false>>)
+func.func @shared_rank(%t: tensor<64xf16, #tilegpu.shared<transposed = false, swizzle = 16>>)
 

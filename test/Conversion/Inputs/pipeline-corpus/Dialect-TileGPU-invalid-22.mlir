@@ -1,2 +1,2 @@
-func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false>>)
+func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false, swizzle = 32>>)
 

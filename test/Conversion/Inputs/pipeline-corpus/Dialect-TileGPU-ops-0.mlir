@@ -2,19 +2,19 @@ func.func @ops(%k: !tile.view<f16, 2>, %i: i32, %s: i32, %p: i1,
                %r: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>,
                %h: tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>) {
   tilegpu.async_load %k[%i, %i] stage %s if %p {buffer = 0 : i64}
-      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   tilegpu.async_commit
   tilegpu.ring_init {buffer = 1 : i64, stages = 2 : i64}
   tilegpu.async_load %k[%i, %i] stage %s if %p {buffer = 1 : i64, tilegpu.tma, tilegpu.barrier_offset = 16384 : i64}
-      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+      : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   tilegpu.stage_wait stage %s phase %i {buffer = 1 : i64}
   tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64}
   tilegpu.async_wait 1
-  %t = tilegpu.stage_view stage %s {buffer = 0 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %t = tilegpu.stage_view stage %s {buffer = 0 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   %c = tilegpu.convert_layout %r : tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
       -> tensor<64xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>
   %d = tilegpu.convert_layout %h : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
-      -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+      -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 func.func @blocked(%x: !tile.view<f16, 2>, %i: i32,
@@ -26,9 +26,9 @@ func.func @blocked(%x: !tile.view<f16, 2>, %i: i32,
       -> tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }
-func.func @async_dot(%a: tensor<64x64xf16, #tilegpu.shared<transposed = false>>, %b: tensor<64x64xf16, #tilegpu.shared<transposed = false>>,
+func.func @async_dot(%a: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>, %b: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>,
                      %c: tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>) -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> {
-  %d = tile.dot %a, %b, %c {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #tilegpu.shared<transposed = false>>, tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  %d = tile.dot %a, %b, %c {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>, tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
       -> tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   %w = tilegpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return %w : tensor<64x64xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>

@@ -1,4 +1,4 @@
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @too_deep(%v: !tile.view<f16, 2>, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 8 : i32} {
   %c0 = arith.constant 0 : i32

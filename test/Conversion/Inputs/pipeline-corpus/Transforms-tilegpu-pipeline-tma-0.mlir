@@ -1,4 +1,4 @@
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @tma(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
   %c0 = arith.constant 0 : i32
@@ -6,8 +6,8 @@ func.func @tma(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16,
   scf.for %i = %c0 to %n step %c64 : i32 {
     %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
     %vt = tile.load %v[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-    %a = tile.trans %kt : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #tilegpu.shared<transposed = true>>
-    "test.use"(%a) : (tensor<64x64xf16, #tilegpu.shared<transposed = true>>) -> ()
+    %a = tile.trans %kt : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
+    "test.use"(%a) : (tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>) -> ()
     "test.use"(%vt) : (tensor<64x64xf16, #shared>) -> ()
   }
   return

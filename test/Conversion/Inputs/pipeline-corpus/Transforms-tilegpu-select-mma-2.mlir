@@ -1,5 +1,5 @@
 #mma = #tilegpu.mma<warpsM = 2, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @half_warpgroup(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
   %c0 = arith.constant 0 : i32
   %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>

@@ -1,4 +1,4 @@
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 func.func @warps(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 2 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
   %c0 = arith.constant 0 : i32

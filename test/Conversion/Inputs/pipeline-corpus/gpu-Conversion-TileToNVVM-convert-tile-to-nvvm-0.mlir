@@ -1,7 +1,7 @@
 #map = affine_map<()[s0] -> (s0 ceildiv 16)>
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
-#shared_t = #tilegpu.shared<transposed = true>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 32>
 module {
   func.func @gemm16(%arg0: !tile.view<f16, 2> {tile.name = "A", tile.shape = ["M", 16]}, %arg1: !tile.view<f32, 2> {tile.name = "C", tile.role = "output", tile.shape = ["M", 16]}, %arg2: f32 {tile.name = "alpha"}) attributes {tilegpu.shared_bytes = 512 : i64, tile.grid = #map, tile.kernel, tile.num_warps = 1 : i32, tile.sizes = ["M"]} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>

@@ -1,6 +1,6 @@
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
-#shared_t = #tilegpu.shared<transposed = true>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 32>
 module {
   func.func @gemm16_bf16(%arg0: !tile.view<bf16, 2>, %arg1: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>

@@ -1,5 +1,5 @@
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {
   func.func @softmax_row(%arg0: !tile.view<f32, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 1>) attributes {tilegpu.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {

@@ -1,5 +1,5 @@
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #cols = #tilegpu.slice<dim = 0, parent = #mma>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {

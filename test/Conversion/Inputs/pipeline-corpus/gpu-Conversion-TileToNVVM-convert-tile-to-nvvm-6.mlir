@@ -1,5 +1,5 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {
   func.func @interleaved_rows(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 4608 : i64, tile.kernel, tile.num_warps = 4 : i32} {

@@ -1,6 +1,6 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
-#shared_t = #tilegpu.shared<transposed = true>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
 module {
   func.func @two_fragments(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 24576 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>

@@ -1,5 +1,5 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 module {
   func.func @big(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 131072 : i64, tile.kernel, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<256x256xf32, #mma>

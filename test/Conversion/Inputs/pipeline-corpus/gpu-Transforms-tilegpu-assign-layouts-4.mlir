@@ -1,6 +1,6 @@
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
 #mma1 = #tilegpu.mma<warpsM = 2, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #rows = #tilegpu.slice<dim = 1, parent = #mma1>
 #rows1 = #tilegpu.slice<dim = 1, parent = #mma>
 module {

@@ -1,7 +1,7 @@
 #blocked = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked1 = #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #cols = #tilegpu.slice<dim = 0, parent = #blocked>
 module {
   func.func @dot_and_copy(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: !tile.view<f16, 1>, %arg3: !tile.view<f16, 1>, %arg4: i32) attributes {tilegpu.shared_bytes = 4352 : i64, tile.kernel, tile.num_warps = 4 : i32} {

@@ -1,6 +1,6 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
-#shared_t = #tilegpu.shared<transposed = true>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
 module {
   func.func @paged_kv(%arg0: !tile.view<f16, 3> {tile.role = "input"}, %arg1: !tile.view<f16, 3> {tile.role = "input"}, %arg2: !tile.view<i32, 1> {tile.role = "input"}, %arg3: !tile.view<f32, 2> {tile.role = "output"}, %arg4: i32) attributes {tilegpu.shared_bytes = 40992 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>

@@ -1,5 +1,5 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 module {
   func.func @gemm(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f16, 2> {tile.role = "input"}, %arg2: !tile.view<f32, 2> {tile.role = "output"}, %arg3: i32) attributes {tilegpu.shared_bytes = 49200 : i64, tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32} {
     %c0_i32 = arith.constant 0 : i32

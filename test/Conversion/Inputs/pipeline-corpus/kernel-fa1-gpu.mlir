@@ -1,8 +1,8 @@
 #blocked = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #map = affine_map<()[s0, s1] -> (s0)>
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
-#shared_t = #tilegpu.shared<transposed = true>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
 #cols = #tilegpu.slice<dim = 0, parent = #mma>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {

@@ -1,7 +1,7 @@
 #map = affine_map<()[s0, s1] -> (s1 ceildiv 128, s0)>
 #mma = #tilegpu.mma<warpsM = 8, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
-#shared_t = #tilegpu.shared<transposed = true>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
 #cols = #tilegpu.slice<dim = 0, parent = #mma>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
 module {

@@ -1,6 +1,6 @@
 #map = affine_map<()[s0, s1, s2] -> (s0 ceildiv 128, s2 ceildiv 128)>
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 module {
   func.func @gemm(%arg0: !tile.view<f16, 2> {tile.name = "A", tile.role = "input", tile.shape = ["M", "K"]}, %arg1: !tile.view<f16, 2> {tile.name = "B", tile.role = "input", tile.shape = ["K", "N"]}, %arg2: !tile.view<f16, 2> {tile.name = "C", tile.role = "output", tile.shape = ["M", "N"]}) attributes {tilegpu.shared_bytes = 98352 : i64, tile.constants = {BLOCK_K = 64 : i64, BLOCK_M = 128 : i64, BLOCK_N = 128 : i64, DTYPE = f16, NUM_STAGES = 3 : i64, NUM_WARPS = 4 : i64, OVERLAP_DOTS = false}, tile.grid = #map, tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32, tile.overlap_dots = false, tile.sizes = ["M", "K", "N"]} {
     %c64_i32 = arith.constant 64 : i32
