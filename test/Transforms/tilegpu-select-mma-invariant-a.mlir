@@ -7,7 +7,7 @@
 // With wgmma, A in 64-column panels is read through a descriptor instead.
 
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 
 // CHECK-LABEL: func.func @invariant_q
 // CHECK: %[[Q:.*]] = tile.load %{{.*}} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
@@ -28,8 +28,8 @@ func.func @invariant_q(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile
   %r = scf.for %h = %c0 to %c1 step %c1 iter_args(%acc0 = %z) -> (tensor<64x64xf32, #mma>) : i32 {
     %s = scf.for %j = %c0 to %n step %c64 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
       %ks = tile.load %k[%j, %c0] {tilegpu.shared_offset = 8192 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-      %kt = tile.trans %ks : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #tilegpu.shared<transposed = true>>
-      %d = tile.dot %qs, %kt, %acc : tensor<64x64xf16, #shared>, tensor<64x64xf16, #tilegpu.shared<transposed = true>> -> tensor<64x64xf32, #mma>
+      %kt = tile.trans %ks : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
+      %d = tile.dot %qs, %kt, %acc : tensor<64x64xf16, #shared>, tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>> -> tensor<64x64xf32, #mma>
       scf.yield %d : tensor<64x64xf32, #mma>
     }
     scf.yield %s : tensor<64x64xf32, #mma>
@@ -41,7 +41,7 @@ func.func @invariant_q(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: !tile
 // -----
 
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false>
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
 
 // Not read once: an A loaded in the loop (it changes), an A whose fragments
 // would take 64 registers a thread (K = 256: 16 fragments of 16x16), and a

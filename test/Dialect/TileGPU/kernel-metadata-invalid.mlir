@@ -167,6 +167,6 @@ func.func @k() attributes {
 
 func.func @k(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
   // expected-error @+1 {{expected 'tilegpu.tensor_map' to be a non-negative index on a TMA tilegpu.async_load, got 0 : i64 on 'tilegpu.async_load'}}
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.tensor_map = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false>>
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.tensor_map = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
