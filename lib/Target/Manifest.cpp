@@ -170,13 +170,11 @@ printGridExpr(AffineExpr expr, llvm::ArrayRef<std::string> sizeNames) {
 // Reading the kernel attributes
 //===----------------------------------------------------------------------===//
 
-/// An error about attribute `attr` of `kernel`, or about the part `path` of
-/// it: "@k: 'attr'path: message".
+/// An error about attribute `attr` of `kernel`: "@k: 'attr': message".
 static llvm::Error attrError(LLVM::LLVMFuncOp kernel, llvm::StringRef attr,
-                             const llvm::Twine &message,
-                             const llvm::Twine &path = "") {
+                             const llvm::Twine &message) {
   return llvm::createStringError("@" + kernel.getSymName() + ": '" + attr +
-                                 "'" + path + ": " + message);
+                                 "': " + message);
 }
 
 /// Prints `attr` as MLIR text, for messages.
