@@ -369,13 +369,14 @@ LogicalResult KernelGen::setKernelAttrs() {
   for (const KeywordArg &option : decl.options) {
     if (!llvm::is_contained(
             {"grid", "num_warps", "num_stages", "overlap_dots",
-             "warp_specialize"},
+             "warp_specialize", "prefetch_registers"},
             option.name))
       return diags.error(option.loc, "unknown '@kernel' option '" +
                                          option.name +
                                          "'; expected grid, num_warps, "
-                                         "num_stages, overlap_dots or "
-                                         "warp_specialize");
+                                         "num_stages, overlap_dots, "
+                                         "warp_specialize or "
+                                         "prefetch_registers");
     if (findOption(option.name) != &option)
       return diags.error(option.loc, "'@kernel' option '" + option.name +
                                          "' is given twice");
@@ -452,7 +453,8 @@ LogicalResult KernelGen::setKernelAttrs() {
   // Schedule requests: booleans, kept on the kernel for the GPU passes.
   const std::pair<StringRef, StringRef> flags[] = {
       {"overlap_dots", tile::TileDialect::kOverlapDotsAttrName},
-      {"warp_specialize", tile::TileDialect::kWarpSpecializeAttrName}};
+      {"warp_specialize", tile::TileDialect::kWarpSpecializeAttrName},
+      {"prefetch_registers", tile::TileDialect::kPrefetchRegistersAttrName}};
   for (auto [name, attrName] : flags) {
     const KeywordArg *option = findOption(name);
     if (!option)

@@ -76,6 +76,23 @@ SmallVector<tile::LoadOp> tessera::pipelinedLoads(scf::ForOp loop) {
   return loads;
 }
 
+SmallVector<tile::LoadOp> tessera::registerPrefetchLoads(scf::ForOp loop) {
+  SmallVector<tile::LoadOp> loads;
+  if (!loop.getInductionVar().getType().isInteger(32))
+    return loads;
+  for (auto load : loop.getBody()->getOps<tile::LoadOp>()) {
+    Attribute encoding = load.getType().getEncoding();
+    if (encoding && !isa<tilegpu::SharedEncodingAttr>(encoding) &&
+        !load->use_empty() && loop.isDefinedOutsideOfLoop(load.getView()) &&
+        isReadOnlyView(load.getView()) &&
+        llvm::all_of(load.getIndices(), [&](Value index) {
+          return isIterationComputable(index, loop);
+        }))
+      loads.push_back(load);
+  }
+  return loads;
+}
+
 unsigned tessera::ringStages(tile::LoadOp load, unsigned stages) {
   auto lag = load->getAttrOfType<IntegerAttr>(
       tilegpu::TileGPUDialect::kReadLagAttrName);

@@ -39,6 +39,13 @@ mlir::Value recompute(mlir::OpBuilder &b, mlir::Value v, mlir::scf::ForOp loop,
 /// for another iteration (none unless the induction variable is i32).
 llvm::SmallVector<tile::LoadOp> pipelinedLoads(mlir::scf::ForOp loop);
 
+/// The loads tilegpu-pipeline issues one iteration ahead into registers in
+/// `loop`: tile.loads in its body whose tile stays in registers (a register
+/// layout, not #tilegpu.shared), from tensors the kernel only reads, at
+/// indices computable for another iteration (none unless the induction
+/// variable is i32).
+llvm::SmallVector<tile::LoadOp> registerPrefetchLoads(mlir::scf::ForOp loop);
+
 /// The stages of the ring of `load` in a `stages`-deep pipeline: one more
 /// when its tile is still read during the next iteration
 /// (`tilegpu.read_lag`), so the copy issued S - 1 iterations ahead lands in

@@ -4,7 +4,8 @@
 // CUDA kernels: tiles for iteration k + S - 1 are copied (cp.async, or TMA
 // onto mbarriers) while iteration k computes; in a warp-specialized kernel,
 // FlashAttention-3's producer loop instead, handing stages to the consumers
-// on full and empty mbarriers.
+// on full and empty mbarriers. Where the kernel asks for it, loads into
+// registers are issued one iteration ahead too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <functional>
@@ -173,6 +175,45 @@ Value tripCount(OpBuilder &b, Location loc, scf::ForOp loop) {
       b, loc, arith::MaxSIOp::create(b, loc, span, zero), loop.getStep());
 }
 
+/// A copy of `load` for the iteration `mapping` maps the induction variable
+/// to, at the builder's insertion point (its index arithmetic recomputed).
+Value loadForIteration(OpBuilder &b, tile::LoadOp load, scf::ForOp loop,
+                       IRMapping &mapping) {
+  for (Value index : load.getIndices())
+    recompute(b, index, loop, mapping);
+  return b.clone(*load, mapping)->getResult(0);
+}
+
+/// The ops of `loop`'s body that only compute the indices of `loads`
+/// (arith, block-table reads), users after their operands.
+SmallVector<Operation *> indexComputations(scf::ForOp loop,
+                                           ArrayRef<tile::LoadOp> loads) {
+  llvm::SetVector<Operation *> ops;
+  std::function<void(Value)> collect = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() ||
+        !(isa<tile::LoadScalarOp>(def) || isPure(def)) || !ops.insert(def))
+      return;
+    for (Value operand : def->getOperands())
+      collect(operand);
+  };
+  for (tile::LoadOp load : loads)
+    for (Value index : load.getIndices())
+      collect(index);
+  SmallVector<Operation *> sorted(ops.begin(), ops.end());
+  llvm::sort(sorted, [](Operation *a, Operation *b) {
+    return b->isBeforeInBlock(a);
+  });
+  return sorted;
+}
+
+/// Erases the ops of `ops` (users first) that nothing uses any more.
+void eraseUnused(ArrayRef<Operation *> ops) {
+  for (Operation *op : ops)
+    if (op->use_empty())
+      op->erase();
+}
+
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
                            int64_t &nextBufferId, SharedRings *shared) {
   bool specialized = shared != nullptr;
@@ -295,19 +336,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // The index computations of the replaced loads (a block-table read, its
   // arithmetic) become dead once the loads are gone; collect them first
   // (loads may share them: K and V at one page).
-  llvm::SetVector<Operation *> indexOps;
-  std::function<void(Value)> collect = [&](Value v) {
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody() ||
-        !(isa<tile::LoadScalarOp>(def) || isPure(def)) ||
-        !indexOps.insert(def))
-      return;
-    for (Value operand : def->getOperands())
-      collect(operand);
-  };
-  for (tile::LoadOp load : loads)
-    for (Value index : load.getIndices())
-      collect(index);
+  SmallVector<Operation *> indexOps = indexComputations(loop, loads);
 
   for (auto [load, id, kRing] : llvm::zip(loads, ids, ks)) {
     unsigned ring = ringStages(load, stages);
@@ -362,12 +391,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     }
   }
 
-  // Users before their operands: erasing one can leave its operand unused.
-  SmallVector<Operation *> dead(indexOps.begin(), indexOps.end());
-  llvm::sort(dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
-  for (Operation *op : dead)
-    if (op->use_empty())
-      op->erase();
+  eraseUnused(indexOps);
 
   // Drain: no copy may still land in a buffer reused after the loop. The
   // rings are retired after it (a warp-specialized kernel's, after its last
@@ -381,6 +405,93 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   for (auto [id, ring] : tmaRings)
     RingInvalOp::create(b, loc, id, ring);
   return success();
+}
+
+/// The last op of `loop`'s body that reads the tile of `load` or a value
+/// computed from it alone (with loop invariants and constants: `Lse * log2e`,
+/// its broadcast): a copy for the next iteration issued after it lands in
+/// registers that nothing of this iteration still needs.
+Operation *lastUseOfTile(scf::ForOp loop, tile::LoadOp load) {
+  Block *body = loop.getBody();
+  auto fixed = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return loop.isDefinedOutsideOfLoop(v) ||
+           (def && def->hasTrait<OpTrait::ConstantLike>());
+  };
+  llvm::SmallPtrSet<Operation *, 8> derived = {load};
+  SmallVector<Operation *> worklist = {load};
+  Operation *last = load;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Operation *user : op->getUsers()) {
+      Operation *top = body->findAncestorOpInBlock(*user);
+      if (!top)
+        continue;
+      if (last->isBeforeInBlock(top))
+        last = top;
+      bool fromTileAlone =
+          top == user && isPure(user) && user->getNumRegions() == 0 &&
+          llvm::all_of(user->getOperands(), [&](Value operand) {
+            return fixed(operand) || derived.contains(operand.getDefiningOp());
+          });
+      if (fromTileAlone && derived.insert(user).second)
+        worklist.push_back(user);
+    }
+  }
+  return last;
+}
+
+/// Issues each register load of `loop` (registerPrefetchLoads) one iteration
+/// ahead: iteration 0's before the loop, iteration k + 1's in iteration k
+/// right after the last use of iteration k's tile, carried into the next
+/// iteration by the loop. Its latency then overlaps the rest of the
+/// iteration instead of stalling the first use, and the tile's registers
+/// are not live twice (the copy ahead is issued after the last read of the
+/// current tile and of what is computed from it alone: lastUseOfTile). The
+/// tensor is one the kernel only reads, so an early read, or one for the
+/// iteration after the last, reads what the program would (or nothing it
+/// uses).
+void prefetchRegisterLoads(scf::ForOp loop) {
+  SmallVector<tile::LoadOp> loads = registerPrefetchLoads(loop);
+  if (loads.empty())
+    return;
+  SmallVector<Operation *> indexOps = indexComputations(loop, loads);
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> firsts;
+  for (tile::LoadOp load : loads) {
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), loop.getLowerBound());
+    firsts.push_back(loadForIteration(rewriter, load, loop, mapping));
+  }
+  // (Called while the body is still `loop`'s; it then moves to the new
+  // loop, whose induction variable replaces this one.)
+  auto ahead = [&](OpBuilder &b, Location loc,
+                   ArrayRef<BlockArgument> carried) {
+    Block *body = loop.getBody();
+    SmallVector<Value> yielded;
+    for (auto [load, current] : llvm::zip(loads, carried)) {
+      Operation *lastUse = lastUseOfTile(loop, load);
+      load.getResult().replaceAllUsesWith(current);
+      OpBuilder::InsertionGuard guard(b);
+      if (lastUse != body->getTerminator())
+        b.setInsertionPointAfter(lastUse);
+      else
+        b.setInsertionPoint(body->getTerminator());
+      IRMapping mapping;
+      mapping.map(loop.getInductionVar(),
+                  arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                                        loop.getStep()));
+      yielded.push_back(loadForIteration(b, load, loop, mapping));
+    }
+    return yielded;
+  };
+  FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+      rewriter, firsts, /*replaceInitOperandUsesInLoop=*/false, ahead);
+  (void)replaced; // (scf.for always supports it.)
+  for (tile::LoadOp load : loads)
+    load.erase();
+  eraseUnused(indexOps);
 }
 
 struct TileGPUPipelinePass
@@ -405,12 +516,17 @@ struct TileGPUPipelinePass
     bool specialized =
         (warpSpecialize || tile::TileDialect::getWarpSpecialize(kernel)) &&
         canWarpSpecialize(kernel, loops);
+    bool prefetch = prefetchRegisters ||
+                    tile::TileDialect::getPrefetchRegisters(kernel);
     int64_t nextBufferId = 0;
     SharedRings shared;
-    for (scf::ForOp loop : loops)
+    for (scf::ForOp loop : loops) {
       if (failed(pipelineLoop(loop, stages, nextBufferId,
                               specialized ? &shared : nullptr)))
         return signalPassFailure();
+      if (prefetch)
+        prefetchRegisterLoads(loop);
+    }
     if (shared.lastDrain) {
       OpBuilder b(shared.lastDrain->getContext());
       b.setInsertionPointAfter(shared.lastDrain);

@@ -50,9 +50,12 @@ CHECK_SHAPE = (2, 1000, 4)                        # B, N, H
 BENCH = [((4, 32, 2048, 64), (False, True)), ((1, 32, 2048, 64), (False,)),
          ((16, 32, 2048, 64), (False,)), ((8, 16, 2048, 128), (False,)),
          ((2, 16, 8192, 128), (False, True)), ((1, 16, 16384, 128), (False,))]
-# Tuning candidates per kernel: (BLOCK_M, BLOCK_N, NUM_WARPS, NUM_STAGES).
-SWEEP = {"fa2_bwd_dkdv": [(64, 64, 4, 2), (32, 128, 4, 2), (64, 128, 8, 2), (32, 128, 8, 2),
-                          (64, 128, 4, 2), (64, 64, 4, 3), (128, 128, 8, 2)],
+# Tuning candidates per kernel: (BLOCK_M, BLOCK_N, NUM_WARPS, NUM_STAGES), and
+# for dK/dV whether Lse and Delta are prefetched (PREFETCH: more registers).
+SWEEP = {"fa2_bwd_dkdv": [(64, 64, 4, 2, False), (32, 128, 4, 2, False),
+                          (64, 128, 8, 2, False), (32, 128, 8, 2, False),
+                          (64, 64, 4, 3, False), (64, 64, 4, 2, True), (32, 128, 4, 2, True),
+                          (32, 128, 8, 2, True)],
          "fa2_bwd_dq": [(64, 64, 4, 2), (128, 32, 4, 2), (128, 64, 8, 2), (128, 32, 8, 2),
                         (128, 64, 4, 2), (64, 64, 4, 3), (128, 128, 8, 2)]}
 SWEEP_SHAPES = [(4, 32, 2048, 64), (2, 16, 8192, 128)]
@@ -61,9 +64,11 @@ SWEEP_SHAPES = [(4, 32, 2048, 64), (2, 16, 8192, 128)]
 def sweep_constants(entry, config, d, causal):
     source, constants = fa.kernel_constants(torch.float16, d, causal, -1, -1, "fa2_bwd")
     prefix = "DKDV" if entry == "fa2_bwd_dkdv" else "DQ"
-    bm, bn, warps, stages = config
+    bm, bn, warps, stages = config[:4]
     constants.update({f"{prefix}_BLOCK_M": bm, f"{prefix}_BLOCK_N": bn,
                       f"{prefix}_NUM_WARPS": warps, "NUM_STAGES": stages})
+    if len(config) > 4:
+        constants["PREFETCH"] = config[4]
     return source, constants
 
 

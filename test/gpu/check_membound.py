@@ -171,7 +171,8 @@ def sweep_candidates(n):
     """(constants, max_registers) candidates for rows of n elements: BLOCK_N a
     power of two or (past 2048) n rounded up to 2048 (the coverage of 8 warps
     of 16-byte f16 runs; any multiple of the layout's coverage is a valid
-    tile), 4/8/16 warps, ROWS up to 4 for short rows, ptxas's registers or 64."""
+    tile), 4/8/16 warps, ROWS up to 4 for short rows, ptxas's registers or a
+    cap of 64 or 80 (4 or 3 CTAs of 8 warps on an SM)."""
     pow2 = 1 << max(n - 1, 0).bit_length()
     blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set())
     for block in sorted(blocks):
@@ -181,13 +182,16 @@ def sweep_candidates(n):
                 if not 8 <= per_thread <= 64 or block % (8 * 32 * warps) and \
                         block > 8 * 32 * warps:
                     continue
-                for regs in (None, 64):
+                for regs in (None, 64, 80):
                     yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), regs
 
 
-def sweep_kernels(target=None):
+ROW_OPS = ("softmax", "layer_norm", "rms_norm")
+
+
+def sweep_kernels(target=None, ops_=ROW_OPS):
     """Yields (op, n, constants, regs, kernel or CompileError) of the sweep."""
-    for op in ("softmax", "layer_norm", "rms_norm"):
+    for op in ops_:
         source, base = norms.kernel_source(torch.float16, norms._FILES[op])
         for n in sorted({n for _, n in SWEEP_SHAPES}):
             for config, regs in sweep_candidates(n):
@@ -199,16 +203,21 @@ def sweep_kernels(target=None):
                 yield op, n, config, regs, kernel
 
 
-def sweep(budget):
+def sweep_ops(args):
+    """The row ops of --ops (--sweep times those only)."""
+    return tuple(op for op in args.ops.split(",") if op in ROW_OPS)
+
+
+def sweep(budget, ops_=ROW_OPS):
     """Times every candidate on the GPU (kernel_ms) at SWEEP_SHAPES, f16, and
     prints each shape's best next to NORM_CONFIGS' choice."""
     start = time.time()
     kernels = {}
-    for op, n, config, regs, kernel in sweep_kernels():
+    for op, n, config, regs, kernel in sweep_kernels(ops_=ops_):
         if not isinstance(kernel, tessera.CompileError):
             kernels.setdefault((op, n), []).append((config, regs, kernel))
     generator = torch.Generator(device=DEVICE).manual_seed(0)
-    for op in ("softmax", "layer_norm", "rms_norm"):
+    for op in ops_:
         for tokens, n in SWEEP_SHAPES:
             if time.time() - start > budget:
                 print("sweep: out of time")
@@ -440,11 +449,11 @@ def main():
     if args.precompile:
         if args.sweep:
             bad = sum(isinstance(k[-1], tessera.CompileError)
-                      for k in sweep_kernels(args.precompile))
+                      for k in sweep_kernels(args.precompile, sweep_ops(args)))
             print(f"sweep: {bad} candidates do not compile")
         return precompile(args.precompile)
     if args.sweep:
-        return sweep(args.budget)
+        return sweep(args.budget, sweep_ops(args))
     if args.spills:
         return spills(args.target)
     if not gpu_available():

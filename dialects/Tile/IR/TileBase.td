@@ -52,6 +52,9 @@ def Tile_Dialect : Dialect {
     /// issues the copies of the kernel's pipelined loops while its warps
     /// compute (tilegpu-pipeline, tilegpu-warp-specialize).
     static constexpr ::llvm::StringLiteral kWarpSpecializeAttrName = "tile.warp_specialize";
+    /// `@kernel(prefetch_registers=True)`: a loop's loads into registers are
+    /// issued one iteration ahead (tilegpu-pipeline).
+    static constexpr ::llvm::StringLiteral kPrefetchRegistersAttrName = "tile.prefetch_registers";
     static constexpr ::llvm::StringLiteral kShapeAttrName = "tile.shape";
     static constexpr ::llvm::StringLiteral kRoleAttrName = "tile.role";
     static constexpr ::llvm::StringLiteral kInitAttrName = "tile.init";
@@ -71,6 +74,9 @@ def Tile_Dialect : Dialect {
     static bool getOverlapDots(::mlir::Operation *kernel);
     /// Whether `kernel` asks for warp specialization (`tile.warp_specialize`).
     static bool getWarpSpecialize(::mlir::Operation *kernel);
+    /// Whether `kernel` asks for its register loads to be prefetched
+    /// (`tile.prefetch_registers`).
+    static bool getPrefetchRegisters(::mlir::Operation *kernel);
   }];
 }
 

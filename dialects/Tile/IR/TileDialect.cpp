@@ -148,6 +148,11 @@ bool TileDialect::getWarpSpecialize(Operation *kernel) {
   return attr && attr.getValue();
 }
 
+bool TileDialect::getPrefetchRegisters(Operation *kernel) {
+  auto attr = kernel->getAttrOfType<BoolAttr>(kPrefetchRegistersAttrName);
+  return attr && attr.getValue();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -155,7 +160,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                       name == kGridAttrName || name == kConstantsAttrName ||
                       name == kNumWarpsAttrName || name == kNumStagesAttrName ||
                       name == kOverlapDotsAttrName ||
-                      name == kWarpSpecializeAttrName;
+                      name == kWarpSpecializeAttrName ||
+                      name == kPrefetchRegistersAttrName;
   if (!isKernelAttr)
     return op->emitError() << "unknown tile dialect attribute '" << name << "'";
   // Kernel metadata stays on the function through lowering (func.func, then
@@ -184,7 +190,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   // dialect does not depend on tilegpu).
   if (name == kNumWarpsAttrName)
     return verifyIntInRange(op, attr, 32, "a CTA has at most 1024 threads");
-  if (name == kOverlapDotsAttrName || name == kWarpSpecializeAttrName) {
+  if (name == kOverlapDotsAttrName || name == kWarpSpecializeAttrName ||
+      name == kPrefetchRegistersAttrName) {
     if (!isa<BoolAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
                              << "' to be a boolean, got " << attr.getValue();

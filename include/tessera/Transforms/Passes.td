@@ -287,12 +287,35 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     is read after its iteration), and `k` counts on from the earlier loops'
     trip counts; the rings are retired after the last loop. tilegpu-warp-specialize must follow: the producer loop
     only runs in a warp of its own.
+
+    In a kernel that asks for it (`@kernel(prefetch_registers=True)`,
+    `tile.prefetch_registers`, or every kernel with `prefetch-registers`),
+    with `num_stages` >= 2, a loop's loads whose tile stays in registers (a
+    register layout: Lse and Delta of FlashAttention's backward) from
+    tensors the kernel only reads, at indices computed from the induction
+    variable and loop invariants, are issued one iteration ahead: iteration
+    0's before the loop, iteration k+1's in iteration k right after the
+    last read of iteration k's tile or of what is computed from it alone
+    (`Lse * log2e`, its broadcast), carried by the loop:
+
+    ```
+    before:    t0 = tile.load(iteration 0)
+    body k:    ... uses of t_k ...
+               t_{k+1} = tile.load(iteration k+1)    // lands during the rest
+               scf.yield ..., t_{k+1}
+    ```
+
+    The load's latency overlaps the rest of the iteration instead of
+    stalling its first use; the tile's registers stay live across the back
+    edge, which is why it is a config choice.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
            "Buffers per pipelined load (0: the kernel's tile.num_stages or its default)">,
     Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
            "Warp-specialize the TMA pipelines of every kernel, not only those with tile.warp_specialize">,
+    Option<"prefetchRegisters", "prefetch-registers", "bool", /*default=*/"false",
+           "Prefetch the register loads of every kernel's loops, not only those with tile.prefetch_registers">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect",
