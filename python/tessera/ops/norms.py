@@ -40,18 +40,18 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # Row configs per op by BLOCK_N: (largest BLOCK_N, ROWS, NUM_WARPS,
 # MAX_REGISTERS, 0 for ptxas's choice), the fastest of the candidates
 # `test/gpu/check_membound.py --sweep` timed on the H200 (test/gpu/RESULTS.md
-# v13). BLOCK_N is N rounded up to a power of two up to 4096 and to a multiple
+# v13, v20). BLOCK_N is N rounded up to a power of two up to 4096 and to a multiple
 # of the blocked layout's coverage beyond (2048 up to 8192, 4096 beyond: any
 # multiple of the coverage is a tile the layout holds), so 5000 columns take
 # a 6144 tile, not an 8192 one; several rows per program below 2048 columns,
 # so each still moves ~2048 elements; a 64-register cap where it keeps 4
-# CTAs on an SM without spilling (LayerNorm's faster capped 6144 tile spills
-# in bf16).
+# CTAs on an SM without spilling, 88 for LayerNorm's 4-warp 4096 tile (5 CTAs;
+# v20: its faster 80-register cap, 6 CTAs, spills, as does the 8192 tile's).
 NORM_CONFIGS = {
     "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 0), (2048, 1, 4, 0),
                 (4096, 1, 4, 64), (6144, 1, 4, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
     "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
-                   (4096, 1, 8, 0), (6144, 1, 8, 0), (8192, 1, 8, 0), (16384, 1, 16, 0)),
+                   (4096, 1, 4, 88), (6144, 1, 8, 64), (8192, 1, 8, 0), (16384, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
                  (4096, 1, 4, 64), (6144, 1, 8, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
 }
