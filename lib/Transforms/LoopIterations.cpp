@@ -61,36 +61,36 @@ Value tessera::recompute(OpBuilder &b, Value v, scf::ForOp loop,
   return clone->getResult(cast<OpResult>(v).getResultNumber());
 }
 
-
-SmallVector<tile::LoadOp> tessera::pipelinedLoads(scf::ForOp loop) {
+/// The tile.loads of `loop`'s body that `keep` accepts and whose indices are
+/// computable for another iteration (none unless the induction variable is
+/// i32).
+static SmallVector<tile::LoadOp>
+loadsOfAnyIteration(scf::ForOp loop, function_ref<bool(tile::LoadOp)> keep) {
   SmallVector<tile::LoadOp> loads;
   if (!loop.getInductionVar().getType().isInteger(32))
     return loads;
   for (auto load : loop.getBody()->getOps<tile::LoadOp>())
-    if (isa_and_present<tilegpu::SharedEncodingAttr>(
-            load.getType().getEncoding()) &&
-        llvm::all_of(load.getIndices(), [&](Value index) {
+    if (keep(load) && llvm::all_of(load.getIndices(), [&](Value index) {
           return isIterationComputable(index, loop);
         }))
       loads.push_back(load);
   return loads;
 }
 
+SmallVector<tile::LoadOp> tessera::pipelinedLoads(scf::ForOp loop) {
+  return loadsOfAnyIteration(loop, [](tile::LoadOp load) {
+    return isa_and_present<tilegpu::SharedEncodingAttr>(
+        load.getType().getEncoding());
+  });
+}
+
 SmallVector<tile::LoadOp> tessera::registerPrefetchLoads(scf::ForOp loop) {
-  SmallVector<tile::LoadOp> loads;
-  if (!loop.getInductionVar().getType().isInteger(32))
-    return loads;
-  for (auto load : loop.getBody()->getOps<tile::LoadOp>()) {
+  return loadsOfAnyIteration(loop, [&](tile::LoadOp load) {
     Attribute encoding = load.getType().getEncoding();
-    if (encoding && !isa<tilegpu::SharedEncodingAttr>(encoding) &&
-        !load->use_empty() && loop.isDefinedOutsideOfLoop(load.getView()) &&
-        isReadOnlyView(load.getView()) &&
-        llvm::all_of(load.getIndices(), [&](Value index) {
-          return isIterationComputable(index, loop);
-        }))
-      loads.push_back(load);
-  }
-  return loads;
+    return encoding && !isa<tilegpu::SharedEncodingAttr>(encoding) &&
+           !load->use_empty() && loop.isDefinedOutsideOfLoop(load.getView()) &&
+           isReadOnlyView(load.getView());
+  });
 }
 
 unsigned tessera::ringStages(tile::LoadOp load, unsigned stages) {
