@@ -52,7 +52,7 @@ BENCH = [((4, 32, 2048, 64), (False, True)), ((1, 32, 2048, 64), (False,)),
          ((2, 16, 8192, 128), (False, True)), ((1, 16, 16384, 128), (False,))]
 # Tuning candidates per kernel: (BLOCK_M, BLOCK_N, NUM_WARPS, NUM_STAGES), and
 # for dK/dV whether Lse and Delta are prefetched (PREFETCH: more registers).
-SWEEP = {"fa2_bwd_dkdv": [(64, 64, 4, 2, False), (32, 128, 4, 2, False),
+SWEEP = {"fa2_bwd_dkdv": [(64, 64, 4, 2, False), (32, 128, 4, 2, False), (32, 128, 4, 3, False),
                           (64, 128, 8, 2, False), (32, 128, 8, 2, False),
                           (64, 64, 4, 3, False), (64, 64, 4, 2, True), (32, 128, 4, 2, True),
                           (32, 128, 8, 2, True)],
@@ -66,7 +66,7 @@ def sweep_constants(entry, config, d, causal):
     prefix = "DKDV" if entry == "fa2_bwd_dkdv" else "DQ"
     bm, bn, warps, stages = config[:4]
     constants.update({f"{prefix}_BLOCK_M": bm, f"{prefix}_BLOCK_N": bn,
-                      f"{prefix}_NUM_WARPS": warps, "NUM_STAGES": stages})
+                      f"{prefix}_NUM_WARPS": warps, f"{prefix}_NUM_STAGES": stages})
     if len(config) > 4:
         constants["PREFETCH"] = config[4]
     return source, constants
