@@ -464,8 +464,8 @@ void prefetchRegisterLoads(scf::ForOp loop) {
     mapping.map(loop.getInductionVar(), loop.getLowerBound());
     firsts.push_back(loadForIteration(rewriter, load, loop, mapping));
   }
-  // (Called while the body is still `loop`'s; it then moves to the new
-  // loop, whose induction variable replaces this one.)
+  // (Called at the yield, while the body is still `loop`'s; it then moves
+  // to the new loop, whose induction variable replaces this one.)
   auto ahead = [&](OpBuilder &b, Location loc,
                    ArrayRef<BlockArgument> carried) {
     Block *body = loop.getBody();
@@ -476,8 +476,6 @@ void prefetchRegisterLoads(scf::ForOp loop) {
       OpBuilder::InsertionGuard guard(b);
       if (lastUse != body->getTerminator())
         b.setInsertionPointAfter(lastUse);
-      else
-        b.setInsertionPoint(body->getTerminator());
       IRMapping mapping;
       mapping.map(loop.getInductionVar(),
                   arith::AddIOp::create(b, loc, loop.getInductionVar(),

@@ -153,3 +153,26 @@ func.func @carried_index(%x: !tile.view<f32, 2> {tile.role = "input"},
   tile.store %r#0, %o[%c0, %c0] : tensor<16x64xf32> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A tile the loop yields as it is: its last reader is the yield, so the copy
+// for the next iteration is issued right before it.
+// CHECK-LABEL: func.func @yielded
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[STEP:[^ ]*]] iter_args(%{{.*}} = %{{.*}}, %[[CUR:.*]] = %{{.*}})
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[J]], %[[STEP]] : i32
+// CHECK-NEXT: %[[AHEAD:.*]] = tile.load %{{.*}}[%[[NEXT]], %{{.*}}]
+// CHECK-NEXT: scf.yield %[[CUR]], %[[AHEAD]] :
+func.func @yielded(%x: !tile.view<f32, 2> {tile.role = "input"},
+                   %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.prefetch_registers = true} {
+  %c0 = arith.constant 0 : i32
+  %c16 = arith.constant 16 : i32
+  %init = arith.constant dense<0.0> : tensor<16x64xf32>
+  %r = scf.for %j = %c0 to %n step %c16 iter_args(%acc = %init) -> (tensor<16x64xf32>) : i32 {
+    %t = tile.load %x[%j, %c0] : !tile.view<f32, 2> -> tensor<16x64xf32>
+    scf.yield %t : tensor<16x64xf32>
+  }
+  tile.store %r, %o[%c0, %c0] : tensor<16x64xf32> -> !tile.view<f32, 2>
+  return
+}

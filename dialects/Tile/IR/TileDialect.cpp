@@ -138,19 +138,23 @@ unsigned TileDialect::getNumStages(Operation *kernel) {
   return getUnsignedAttr(kernel, kNumStagesAttrName, kDefaultNumStages);
 }
 
-bool TileDialect::getOverlapDots(Operation *kernel) {
-  auto attr = kernel->getAttrOfType<BoolAttr>(kOverlapDotsAttrName);
+/// A schedule request of `kernel` (`@kernel(overlap_dots=...)` and the
+/// like): its boolean attribute `name`, false when absent.
+static bool getFlag(Operation *kernel, StringRef name) {
+  auto attr = kernel->getAttrOfType<BoolAttr>(name);
   return attr && attr.getValue();
+}
+
+bool TileDialect::getOverlapDots(Operation *kernel) {
+  return getFlag(kernel, kOverlapDotsAttrName);
 }
 
 bool TileDialect::getWarpSpecialize(Operation *kernel) {
-  auto attr = kernel->getAttrOfType<BoolAttr>(kWarpSpecializeAttrName);
-  return attr && attr.getValue();
+  return getFlag(kernel, kWarpSpecializeAttrName);
 }
 
 bool TileDialect::getPrefetchRegisters(Operation *kernel) {
-  auto attr = kernel->getAttrOfType<BoolAttr>(kPrefetchRegistersAttrName);
-  return attr && attr.getValue();
+  return getFlag(kernel, kPrefetchRegistersAttrName);
 }
 
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,

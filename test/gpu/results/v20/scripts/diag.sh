@@ -5,11 +5,7 @@ cd "$(dirname "$0")/../final"
 export TREE=$PWD OUTD=$OUT PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 export TESSERA_DEPS_INCLUDE_DIR=$TREE/build/deps TESSERA_CACHE_DIR=$TREE/build/py-cache
 export PATH=$CUDA_HOME/bin:$PATH
-BUILD_DIR=$TREE/build/gpu
-cmake -G Ninja -S . -B $BUILD_DIR -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-  -DCUDA_HOME=$CUDA_HOME -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc >/dev/null
-cmake --build $BUILD_DIR --target TesseraRuntimeShared >/dev/null || echo BUILD FAILED
-export TESSERA_RUNTIME_LIB=$(find $BUILD_DIR -name libtessera_runtime.so -print -quit)
+source "$TREE/../diag/runtime.sh"  # (this folder, gpu-ab/diag when it ran)
 D=$TREE/../diag
 timeout 120 python3 $D/host_profile.py > $OUT/host_profile.txt 2>&1; echo "host_profile exit $?"
 NCU="ncu --clock-control none --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis"
