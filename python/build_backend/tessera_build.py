@@ -65,8 +65,15 @@ def _native_files():
 
 def _package_files():
     files = {}
-    for path in sorted((HERE / NAME).rglob("*.py")):
+    for path in sorted((HERE / NAME).rglob("*.py")) + sorted((HERE / NAME).rglob("*.cpp")):
         files[path.relative_to(HERE).as_posix()] = path
+    # The runtime's C API header, for tessera.ops's C++ extension (an sdist
+    # carries it beside the package).
+    for header in (ROOT / "include" / "tessera" / "Runtime" / "tessera_runtime.h",
+                   HERE / NAME / "include" / "tessera" / "Runtime" / "tessera_runtime.h"):
+        if header.is_file():
+            files[f"{NAME}/include/tessera/Runtime/tessera_runtime.h"] = header
+            break
     for path in sorted((HERE / NAME / "kernels").glob("*.tile")):   # from an sdist
         files[path.relative_to(HERE).as_posix()] = path
     kernels = ROOT / "kernels"

@@ -133,6 +133,28 @@ def runtime_library():
         "TESSERA_RUNTIME_LIB")
 
 
+RUNTIME_HEADER = "tessera/Runtime/tessera_runtime.h"
+
+
+def runtime_include_dir():
+    """The folder holding tessera/Runtime/tessera_runtime.h (the runtime's C
+    API, for the C++ extension of tessera.ops): $TESSERA_INCLUDE_DIR, bundled
+    (include/ beside the package), the source checkout's include/, an
+    install prefix's include/."""
+    candidates = []
+    if os.environ.get("TESSERA_INCLUDE_DIR"):
+        candidates.append(Path(os.environ["TESSERA_INCLUDE_DIR"]))
+    candidates.append(PACKAGE_DIR / "include")
+    if source_root() is not None:
+        candidates.append(source_root() / "include")
+    candidates += [p / "include" for p in _install_prefixes()]
+    for c in candidates:
+        if (c / RUNTIME_HEADER).is_file():
+            return c
+    raise NotFound(f"{RUNTIME_HEADER} is not in {', '.join(map(str, candidates))}; set "
+                   "TESSERA_INCLUDE_DIR")
+
+
 def kernels_dir():
     """The folder of the bundled kernels (kernels/*.tile)."""
     if os.environ.get("TESSERA_KERNELS"):

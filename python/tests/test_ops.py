@@ -3,7 +3,9 @@ argument handling (shapes, dtypes, layouts), the unsupported combinations,
 the fake (meta) implementation, launch plans that copy nothing, and the
 numerics through the CPU interpreter (CPU tensors)."""
 
+import os
 import unittest
+import warnings
 
 from support import has_interpreter_module, has_module, tessera
 
@@ -138,6 +140,83 @@ class ArgumentTest(unittest.TestCase):
         views = fa.varlen_views(q, q, q, None, q, None, 1.0)
         self.assertEqual((views["Q"].data_ptr(), views["Q"].shape),
                          (q.data_ptr(), torch.Size([2, 30, 64])))
+
+
+@needs_torch
+class ExtensionTest(unittest.TestCase):
+    """flash_attn_func's C++ launch path (tessera.ops._extension): when it is
+    built, and what happens when it cannot be. Building it needs the CUDA
+    toolkit; test/gpu/check_launch.py builds and checks it on the GPU host."""
+
+    def setUp(self):
+        from tessera.ops import _extension
+        self.extension = _extension
+        self.saved = (dict(_extension._STATE), _extension._build,
+                      os.environ.get("TESSERA_TORCH_EXTENSION"))
+        _extension._STATE.clear()
+
+    def tearDown(self):
+        state, build, setting = self.saved
+        self.extension._STATE.clear()
+        self.extension._STATE.update(state)
+        self.extension._build = build
+        if setting is None:
+            os.environ.pop("TESSERA_TORCH_EXTENSION", None)
+        else:
+            os.environ["TESSERA_TORCH_EXTENSION"] = setting
+
+    def fail_build(self):
+        calls = []
+
+        def build():
+            calls.append(1)
+            raise OSError("CUDA_HOME environment variable is not set")
+        self.extension._build = build
+        return calls
+
+    def test_a_failed_build_warns_once_and_falls_back(self):
+        calls = self.fail_build()
+        os.environ["TESSERA_TORCH_EXTENSION"] = "auto"
+        with self.assertWarnsRegex(RuntimeWarning, "could not be built .*CUDA_HOME.*Python "
+                                   "launch path"):
+            self.assertIsNone(self.extension.flash_attn_op())
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            self.assertIsNone(self.extension.flash_attn_op())
+        self.assertEqual(len(calls), 1)
+        self.assertIn("CUDA_HOME", self.extension.status())
+
+    def test_required_build_raises(self):
+        self.fail_build()
+        os.environ["TESSERA_TORCH_EXTENSION"] = "1"
+        for _ in range(2):
+            with self.assertRaisesRegex(tessera.TesseraError, "could not be built .*CUDA_HOME"):
+                self.extension.flash_attn_op()
+
+    def test_off_never_builds(self):
+        calls = self.fail_build()
+        os.environ["TESSERA_TORCH_EXTENSION"] = "0"
+        self.assertIsNone(self.extension.flash_attn_op())
+        self.assertEqual((calls, self.extension.status()), ([], "off"))
+
+    def test_bad_setting(self):
+        os.environ["TESSERA_TORCH_EXTENSION"] = "yes"
+        with self.assertRaisesRegex(tessera.TesseraError, "TESSERA_TORCH_EXTENSION='yes'"):
+            self.extension.flash_attn_op()
+
+    def test_cpu_and_meta_tensors_take_the_python_path(self):
+        calls = self.fail_build()
+        os.environ["TESSERA_TORCH_EXTENSION"] = "1"
+        for device in ("cpu", "meta"):
+            q, _, _ = qkv(1, 16, 2, 64, device=device)
+            self.assertIsNone(fa._compiled_op(q))
+        self.assertEqual(calls, [])
+
+    def test_sources_are_found(self):
+        from tessera import _paths
+        self.assertTrue(self.extension.source_path().is_file())
+        header = _paths.runtime_include_dir() / _paths.RUNTIME_HEADER
+        self.assertTrue(header.is_file())
 
 
 @needs_cpu_run

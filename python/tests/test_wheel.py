@@ -80,6 +80,10 @@ class WheelTest(unittest.TestCase):
         site = self.install("pure", {"TESSERA_WHEEL_NATIVE": "0"})
         self.assertFalse((site / "tessera" / "bin").exists())
         self.assertTrue((site / "tessera" / "kernels" / "fa2.tile").is_file())
+        # What tessera.ops builds its C++ launch path from.
+        self.assertTrue((site / "tessera" / "csrc" / "flash_attn.cpp").is_file())
+        self.assertTrue((site / "tessera" / "include" / "tessera" / "Runtime" /
+                         "tessera_runtime.h").is_file())
         bin_dir = _paths.tool("tessera-compile").parent
         found = self.probe(site, {"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"})
         self.assertEqual(Path(found["file"]).parent, site / "tessera")

@@ -18,7 +18,9 @@
 #   f. compute-sanitizer memcheck, racecheck and synccheck on the default
 #      config of fa2, fa1 and gemm (kernels/*.tile's constants; gemm must be
 #      compiled into KERNEL_DIR too) at a ragged shape (test/gpu/sanitize.sh);
-#   f2. the PyTorch op's backward (test/gpu/check_backward.py: gradients
+#   f2. the PyTorch op's launch paths (test/gpu/check_launch.py: the C++
+#      extension of flash_attn_func built, equal to the Python path, host
+#      time of each) and its backward (test/gpu/check_backward.py: gradients
 #      against fp64 and SDPA-flash's, forward + backward timed against
 #      SDPA-flash), when $PYCACHE holds its precompiled kernels;
 #   f3. the memory-bound ops (test/gpu/check_membound.py: softmax, LayerNorm,
@@ -241,9 +243,15 @@ sanitize() {
 watchdog() {
   OUT=$WORK/watchdog HANG_TIMEOUT=5 CAP=60 "$ROOT/test/gpu/check_watchdog.sh" "$KERNELS"
 }
-# f2. The op's backward on the precompiled cache.
+# f2. The op's launch paths (flash_attn_func's C++ extension, built here into
+# the cache, against its Python path: equal results, host time), then its
+# backward, both on the precompiled cache; the C++ path is required.
+launch() {
+  TESSERA_CACHE_DIR=$PYCACHE TESSERA_TORCH_EXTENSION=1 python3 "$ROOT/test/gpu/check_launch.py"
+}
 backward() {
-  TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_backward.py" --out "$WORK/backward"
+  TESSERA_CACHE_DIR=$PYCACHE TESSERA_TORCH_EXTENSION=1 python3 "$ROOT/test/gpu/check_backward.py" \
+    --out "$WORK/backward"
 }
 # f3. The memory-bound ops on the precompiled cache (torch.compile's compiles
 # bounded by the step's limit, $STEP_LIMIT).
@@ -254,7 +262,7 @@ membound() {
 distributed() {
   TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_distributed.py" --out "$WORK/distributed"
 }
-export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize backward \
+export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize launch backward \
   membound distributed watchdog
 
 # ---------------------------------------------------------------------------
@@ -315,6 +323,7 @@ fi
 step peers 300 peers
 step sanitize 200 sanitize
 if [ -d "$PYCACHE" ]; then
+  step launch 240 launch
   step backward 240 backward
 else
   echo "== no $PYCACHE: backward checks skipped (check_backward.py --precompile fills it)"

@@ -32,6 +32,10 @@ tensors, and any under TESSERA_INTERPRET=1, run on the CPU interpreter
 flash_attn_func is differentiable: when q, k or v requires grad, the backward
 (torch.ops.tessera.flash_attn_bwd) runs kernels/fa2_bwd.tile's three kernels
 (Delta = rowsum(dO * out), then dK/dV and dQ, no atomics: deterministic).
+Eager calls on CUDA tensors take the C++ launch path instead
+(torch.ops.tessera_ext.flash_attn, tessera.ops._extension: the same kernels
+and arguments launched from C++, with a C++ autograd node), which costs a
+fraction of the host time.
 The LSE output is not differentiable. flash_attn_varlen_func is forward-only:
 it raises UnsupportedError when a gradient is asked for.
 
@@ -47,7 +51,7 @@ import torch
 
 from .. import compiler as _compiler
 from .. import _paths
-from . import _kernels
+from . import _extension, _kernels
 
 # Head dims the op compiles kernels/fa2.tile for.
 SUPPORTED_HEAD_DIMS = (64, 128)
@@ -678,6 +682,40 @@ def _op(name, implementation, q):
     return implementation
 
 
+_MODULE_HANDLES = {}
+
+
+def _compiled_op(q):
+    """The C++ op of tessera.ops._extension for an eager call on CUDA tensors
+    (None under torch.compile tracing, TESSERA_INTERPRET=1, for CPU or meta
+    tensors, or when the extension is off or could not be built)."""
+    from ..kernel import _interpret_forced
+    if q.device.type != "cuda" or _interpret_forced():
+        return None
+    compiler = getattr(torch, "compiler", None)
+    if compiler is not None and hasattr(compiler, "is_compiling") and compiler.is_compiling():
+        return None
+    return _extension.flash_attn_op()
+
+
+def _module_handles(q, causal, left, right, alibi, grad):
+    """The tessera_module handles the C++ op launches, for q's dtype, head
+    dim and device: kernels/fa2_bnhd.tile's forward, then kernels/fa2_bwd.tile's
+    preprocess, dK/dV and dQ (compiled and loaded only when `grad`; else 0)."""
+    key = (q.dtype, q.shape[-1], causal, left, right, alibi, q.device.index, grad)
+    handles = _MODULE_HANDLES.get(key)
+    if handles is None:
+        def handle(name, entry=None):
+            kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name,
+                                alibi, entry)
+            return kernel.module(q.device.index).handle.value
+        handles = [handle("fa2_bnhd")]
+        handles += [handle("fa2_bwd", "fa2_bwd_" + entry) if grad else 0
+                    for entry in ("preprocess", "dkdv", "dq")]
+        _MODULE_HANDLES[key] = handles
+    return handles
+
+
 # ----------------------------------------------------------------------------
 # FlashAttention's functions
 # ----------------------------------------------------------------------------
@@ -704,7 +742,13 @@ def flash_attn_func(q, k, v, dropout_p=0.0, softmax_scale=None, causal=False,
     check_supported("flash_attn_func", q, k, v, dropout_p, softcap, alibi_slopes)
     causal, left, right = normalize_window(window_size, causal)
     scale = _scale(softmax_scale, q.shape[-1])
-    if _wants_grad(q, k, v):
+    compiled = _compiled_op(q)
+    if compiled is not None:
+        alibi = alibi_slopes is not None
+        modules = _module_handles(q, causal, left, right, alibi, _wants_grad(q, k, v))
+        slopes = alibi_slopes if alibi else _no_slopes(q.shape[2], q.device)
+        out, lse = compiled(q, k, v, slopes, scale, modules)
+    elif _wants_grad(q, k, v):
         out, lse = _FlashAttn.apply(q, k, v, alibi_slopes, scale, causal, left, right)
     else:
         fwd = _op("flash_attn_fwd", _fwd_checked, q)

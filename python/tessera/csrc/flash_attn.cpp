@@ -1,0 +1,214 @@
+//===- flash_attn.cpp - flash_attn_func as a C++ op with a C++ autograd node ===//
+//
+// Part of Tessera. The compiled launch path of tessera.ops.flash_attn_func,
+// built on first use against the PyTorch in the process
+// (torch.utils.cpp_extension, python/tessera/ops/_extension.py):
+//
+//   out, lse = torch.ops.tessera_ext.flash_attn(q, k, v, slopes, scale, modules)
+//
+// q, k, v: [B, N, H, D] CUDA tensors with a contiguous head dim; slopes:
+// float32 [H] (ALiBi; read only by kernels compiled with ALIBI=1); modules:
+// the tessera_module handles the Python package compiled and loaded for this
+// combination, in the order forward (kernels/fa2_bnhd.tile), then
+// kernels/fa2_bwd.tile's preprocess, dK/dV and dQ kernels (0 where no
+// gradient can be asked for). Out is allocated like q and Lse as float32
+// [B, H, N]; when q, k or v requires grad, a C++ autograd node records the
+// call and its backward launches the three backward kernels on the stream
+// the engine gives it, with no Python in between.
+//
+// Each kernel's parameters are bound by name (the manifest's, through the
+// runtime's C API) and checked by tessera_launch against the manifest, so a
+// tensor that does not fit is an error with the runtime's message, never a
+// launch. What this file adds over the Python path is host time only: the
+// arguments, the launches and the kernels are the same.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Runtime/tessera_runtime.h"
+
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAStream.h>
+#include <torch/csrc/autograd/custom_function.h>
+#include <torch/library.h>
+
+#include <array>
+#include <cstring>
+#include <initializer_list>
+#include <utility>
+
+namespace {
+
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
+
+/// The order of `modules`.
+enum Kernel { Forward = 0, Preprocess = 1, DKDV = 2, DQ = 3, NumKernels = 4 };
+
+/// One named argument of a launch.
+using Named = std::pair<const char *, tessera_arg>;
+
+tessera_dtype dtypeOf(const at::Tensor &t) {
+  switch (t.scalar_type()) {
+  case at::kHalf:
+    return TESSERA_DTYPE_F16;
+  case at::kBFloat16:
+    return TESSERA_DTYPE_BF16;
+  case at::kFloat:
+    return TESSERA_DTYPE_F32;
+  default:
+    TORCH_CHECK(false, "tessera.ops.flash_attn_func: unsupported dtype ",
+                t.scalar_type());
+  }
+}
+
+/// `t` as a kernel argument, its dimensions taken in `order` (a view: the
+/// [B, N, H, D] tensors are passed as [B, H, N, D] with order {0, 2, 1, 3}).
+tessera_arg tensorArg(const at::Tensor &t, std::initializer_list<int> order) {
+  tessera_arg arg;
+  std::memset(&arg, 0, sizeof(arg));
+  arg.kind = TESSERA_ARG_TENSOR;
+  arg.dtype = dtypeOf(t);
+  arg.rank = static_cast<int32_t>(order.size());
+  arg.data = reinterpret_cast<uint64_t>(t.data_ptr());
+  int i = 0;
+  for (int dim : order) {
+    arg.sizes[i] = t.size(dim);
+    arg.strides[i] = t.stride(dim);
+    ++i;
+  }
+  return arg;
+}
+
+tessera_arg bnhd(const at::Tensor &t) { return tensorArg(t, {0, 2, 1, 3}); }
+tessera_arg asIs(const at::Tensor &t) {
+  TORCH_CHECK(t.dim() == 1 || t.dim() == 3, "tessera: unexpected rank ",
+              t.dim());
+  return t.dim() == 1 ? tensorArg(t, {0}) : tensorArg(t, {0, 1, 2});
+}
+
+tessera_arg f32Arg(double value) {
+  tessera_arg arg;
+  std::memset(&arg, 0, sizeof(arg));
+  arg.kind = TESSERA_ARG_SCALAR;
+  arg.dtype = TESSERA_DTYPE_F32;
+  arg.float_value = value;
+  return arg;
+}
+
+/// Launches `module` on torch's current stream of `device`, each parameter
+/// taken from `named` by the manifest's name; errors are the runtime's.
+void launch(int64_t handle, std::initializer_list<Named> named,
+            c10::DeviceIndex device) {
+  auto *module = reinterpret_cast<const tessera_module *>(handle);
+  TORCH_CHECK(module, "tessera.ops.flash_attn_func: a kernel was not loaded "
+                      "(internal error: no module handle)");
+  int count = tessera_module_num_params(module);
+  TORCH_CHECK(count >= 0 && count <= 16, "tessera: ",
+              tessera_module_kernel(module), " has ", count, " parameters");
+  std::array<tessera_arg, 16> args;
+  for (int i = 0; i < count; ++i) {
+    const char *name = tessera_module_param_name(module, i);
+    const Named *found = nullptr;
+    for (const Named &entry : named)
+      if (std::strcmp(entry.first, name) == 0)
+        found = &entry;
+    TORCH_CHECK(found, "tessera: kernel ", tessera_module_kernel(module),
+                " has a parameter ", name,
+                " that tessera.ops.flash_attn_func does not bind");
+    args[i] = found->second;
+  }
+  void *stream = c10::cuda::getCurrentCUDAStream(device).stream();
+  TORCH_CHECK(tessera_launch(module, args.data(), count, stream) == 0,
+              "tessera: ", tessera_last_error());
+}
+
+class FlashAttnFunction : public torch::autograd::Function<FlashAttnFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &q,
+                               const at::Tensor &k, const at::Tensor &v,
+                               const at::Tensor &slopes, double scale,
+                               c10::IntArrayRef modules) {
+    TORCH_CHECK(modules.size() == NumKernels,
+                "tessera_ext::flash_attn: expected ", int(NumKernels),
+                " module handles, got ", modules.size());
+    TORCH_CHECK(q.is_cuda() && q.dim() == 4,
+                "tessera_ext::flash_attn: q must be a CUDA [B, N, H, D] tensor");
+    at::Tensor out = at::empty_like(q);
+    at::Tensor lse = at::empty({q.size(0), q.size(2), q.size(1)},
+                               q.options().dtype(at::kFloat));
+    if (q.numel())
+      launch(modules[Forward],
+             {{"Q", bnhd(q)}, {"K", bnhd(k)}, {"V", bnhd(v)},
+              {"Slopes", asIs(slopes)}, {"sm_scale", f32Arg(scale)},
+              {"Out", bnhd(out)}, {"Lse", asIs(lse)}},
+             q.get_device());
+    ctx->save_for_backward({q, k, v, out, lse, slopes});
+    ctx->saved_data["scale"] = scale;
+    ctx->saved_data["modules"] = modules.vec();
+    ctx->mark_non_differentiable({lse});
+    return {out, lse};
+  }
+
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    variable_list saved = ctx->get_saved_variables();
+    const at::Tensor &q = saved[0], &k = saved[1], &v = saved[2];
+    const at::Tensor &out = saved[3], &lse = saved[4], &slopes = saved[5];
+    at::Tensor dout = grads[0];
+    if (!dout.defined()) // Out did not reach the loss: no gradient.
+      return {at::Tensor(), at::Tensor(), at::Tensor(),
+              at::Tensor(), at::Tensor(), at::Tensor()};
+    TORCH_CHECK(dout.sizes() == q.sizes() &&
+                    dout.scalar_type() == q.scalar_type() &&
+                    dout.device() == q.device(),
+                "tessera.ops.flash_attn_func backward: the gradient of out must "
+                "be ",
+                q.scalar_type(), " ", q.sizes(), " on ", q.device(), ", got ",
+                dout.scalar_type(), " ", dout.sizes(), " on ", dout.device());
+    if (dout.size(-1) > 1 && dout.stride(-1) != 1)
+      dout = dout.contiguous();
+    at::Tensor dq = at::empty_like(q), dk = at::empty_like(k),
+               dv = at::empty_like(v);
+    if (!q.numel())
+      return {dq, dk, dv, at::Tensor(), at::Tensor(), at::Tensor()};
+    at::Tensor delta = at::empty_like(lse);
+    std::vector<int64_t> modules = ctx->saved_data["modules"].toIntVector();
+    double scale = ctx->saved_data["scale"].toDouble();
+    c10::DeviceIndex device = q.get_device();
+    launch(modules[Preprocess],
+           {{"Out", bnhd(out)}, {"dO", bnhd(dout)}, {"Delta", asIs(delta)}},
+           device);
+    tessera_arg Q = bnhd(q), K = bnhd(k), V = bnhd(v), dO = bnhd(dout),
+                Lse = asIs(lse), Delta = asIs(delta), Slopes = asIs(slopes),
+                Scale = f32Arg(scale);
+    launch(modules[DKDV],
+           {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
+            {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
+            {"dK", bnhd(dk)}, {"dV", bnhd(dv)}},
+           device);
+    launch(modules[DQ],
+           {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
+            {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
+            {"dQ", bnhd(dq)}},
+           device);
+    return {dq, dk, dv, at::Tensor(), at::Tensor(), at::Tensor()};
+  }
+};
+
+std::tuple<at::Tensor, at::Tensor> flashAttn(const at::Tensor &q,
+                                             const at::Tensor &k,
+                                             const at::Tensor &v,
+                                             const at::Tensor &slopes,
+                                             double scale,
+                                             c10::IntArrayRef modules) {
+  variable_list result =
+      FlashAttnFunction::apply(q, k, v, slopes, scale, modules);
+  return {result[0], result[1]};
+}
+
+} // namespace
+
+TORCH_LIBRARY(tessera_ext, m) {
+  m.def("flash_attn(Tensor q, Tensor k, Tensor v, Tensor slopes, float scale, "
+        "int[] modules) -> (Tensor, Tensor)",
+        &flashAttn);
+}
