@@ -219,8 +219,10 @@ def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(
     when j <= p (causal) and p - left <= j <= p + right (window_size, -1 =
     open); `visible` (bools, [M, N] or broadcasting to [..., H, M, N])
     replaces that mask. alibi_slopes ([H]) adds -slope·|p - j| to the scaled
-    score. A query that sees no key gets Out 0 and Lse -inf. This is the one
-    Python reference: tools/peers.py and test/gpu use it too."""
+    score. A query that sees no key gets Out 0 and Lse -inf. k and v may have
+    fewer heads HK dividing H (GQA/MQA: query head h reads head h // (H / HK);
+    through attention_grad_reference their gradients sum over each group).
+    This is the one Python reference: tools/peers.py and test/gpu use it too."""
     if _module_of(q) == "numpy":
         try:
             torch = _torch()
@@ -236,6 +238,12 @@ def attention_reference(q, k, v, softmax_scale=None, causal=False, window_size=(
                                        causal, window_size, as_torch[3], visible, as_torch[4])
         return out.numpy(), lse.numpy()
     torch = _torch()
+    if q.dim() >= 3 and k.shape[-3] != q.shape[-3]:
+        group = q.shape[-3] // k.shape[-3]
+        if k.shape[-3] * group != q.shape[-3]:
+            raise ValueError(f"attention_reference: k's {k.shape[-3]} heads do not divide "
+                             f"q's {q.shape[-3]}")
+        k, v = (x.repeat_interleave(group, dim=-3) for x in (k, v))
     n, m, d = q.shape[-2], k.shape[-2], q.shape[-1]
     scale = 1.0 / math.sqrt(d) if softmax_scale is None else softmax_scale
     device = q.device

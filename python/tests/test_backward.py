@@ -100,10 +100,11 @@ class AutogradTest(CacheTestCase):
     """torch.autograd.grad through flash_attn_func ([B, N, H, D])."""
 
     def check_grad(self, n, d, causal=False, window=(-1, -1), alibi=None,
-                   dtype=None, seed=0):
+                   dtype=None, seed=0, heads=2, kv_heads=2):
         generator = torch.Generator().manual_seed(seed)
-        q, k, v, do = [(torch.rand(2, n, 2, d, generator=generator) * 2 - 1)
-                       .to(dtype or torch.float16) for _ in range(4)]
+        q, k, v, do = [(torch.rand(2, n, h, d, generator=generator) * 2 - 1)
+                       .to(dtype or torch.float16)
+                       for h in (heads, kv_heads, kv_heads, heads)]
         for x in (q, k, v):
             x.requires_grad_()
         out = ops.flash_attn_func(q, k, v, causal=causal, window_size=window,
@@ -128,6 +129,11 @@ class AutogradTest(CacheTestCase):
 
     def test_head_dim_128(self):
         self.check_grad(40, 128, seed=2)
+
+    def test_gqa_and_mqa(self):
+        # dK, dV of a K/V head sum over the query heads that read it.
+        self.check_grad(50, 64, causal=True, seed=3, heads=4, kv_heads=2)
+        self.check_grad(30, 64, seed=4, heads=3, kv_heads=1, dtype=torch.bfloat16)
 
     def test_a_training_step(self):
         # The README's example: one step of SGD on q through the attention.

@@ -75,8 +75,6 @@ class ArgumentTest(unittest.TestCase):
             ((q.float(), k.float(), v.float()), "dtype torch.float32"),
             ((q[..., :32].contiguous(), k[..., :32].contiguous(), v[..., :32].contiguous()),
              "head dim 32"),
-            ((q, k[:, :, :2], v[:, :, :2]), r"GQA \(q with 4 heads, k and v with 2\)"),
-            ((q, k[:, :, :1], v[:, :, :1]), "MQA"),
             ((q, k[:, :8], v[:, :8]), "different query and key lengths"),
             ((torch.empty(2, 16, 4, 128, dtype=torch.float16, device="meta")[..., ::2], k, v),
              "q with a strided last dimension"),
@@ -85,6 +83,13 @@ class ArgumentTest(unittest.TestCase):
             with self.subTest(what=what):
                 with self.assertRaisesRegex(NotImplementedError, what):
                     ops.flash_attn_func(*args)
+        with self.assertRaisesRegex(ops.UnsupportedError,
+                                    r"GQA \(q with 4 heads, k and v with 2\).*fa2_varlen"):
+            ops.flash_attn_varlen_func(q[0], k[0, :, :2], v[0, :, :2], cu, cu, 16, 16)
+        with self.assertRaisesRegex(ops.UnsupportedError, "MQA"):
+            ops.flash_attn_varlen_func(q[0], k[0, :, :1], v[0, :, :1], cu, cu, 16, 16)
+        with self.assertRaisesRegex(ValueError, "multiple of those of k and v"):
+            ops.flash_attn_func(q, k[:, :, :3], v[:, :, :3])
         with self.assertRaisesRegex(ops.UnsupportedError, "block_table"):
             ops.flash_attn_varlen_func(q[0], k[0], v[0], cu, cu, 16, 16,
                                        block_table=torch.zeros(1, 1, dtype=torch.int32))
@@ -261,6 +266,14 @@ class CpuInterpreterTest(unittest.TestCase):
         out, lse, _ = ops.flash_attn_func(q, k, v, causal=True, alibi_slopes=slopes,
                                           return_attn_probs=True)
         self.check(q, k, v, out, lse, causal=True, alibi=slopes)
+
+    def test_gqa_and_mqa(self):
+        # K/V with 2 heads and 1 head for 4 query heads: head h reads h // (H / HK).
+        q, _, _ = qkv(1, 50, 4, 64, seed=7)
+        for hk, causal in ((2, True), (1, False)):
+            _, k, v = qkv(1, 50, hk, 64, seed=8 + hk)
+            out, lse, _ = ops.flash_attn_func(q, k, v, causal=causal, return_attn_probs=True)
+            self.check(q, k, v, out, lse, causal=causal)
 
     def test_varlen(self):
         # One fa2_varlen launch; with a window, one fa2 launch per sequence.

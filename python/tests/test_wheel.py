@@ -44,6 +44,9 @@ class WheelTest(unittest.TestCase):
         shutil.copytree(REPO / "python", clone / "python",
                         ignore=shutil.ignore_patterns("__pycache__", "tests"))
         shutil.copytree(REPO / "kernels", clone / "kernels")
+        # The runtime's C header, which the wheel carries for tessera.ops's C++ path.
+        shutil.copytree(REPO / "include" / "tessera" / "Runtime",
+                        clone / "include" / "tessera" / "Runtime")
         cls.clone = clone
 
     @classmethod

@@ -8,8 +8,8 @@ usage: python3 test/gpu/check_backward.py [--out DIR] [--no-bench] [--sweep]
        python3 test/gpu/check_backward.py --precompile sm_90a [--sweep]   (where tessera-compile is)
 
 Checks: f16 and bf16, D = 64 and 128, no mask, causal, a window and causal
-ALiBi at a ragged [B, N, H] = [2, 1000, 4], and every bench shape (there on
-two heads, the fp64 reference's share). Pass: dQ, dK, dV have no NaN and
+ALiBi at a ragged [B, N, H] = [2, 1000, 4], every bench shape (there on
+two heads, the fp64 reference's share), and GQA/MQA (K/V with 2 and 1 heads). Pass: dQ, dK, dV have no NaN and
 each is within max(2 x SDPA-flash's error, the interpreter tolerance of
 python/tests/test_backward.py) of fp64, SDPA's error measured on the same
 inputs (no mask and causal: SDPA-flash has no window or ALiBi; there the
@@ -118,27 +118,32 @@ def sdpa_grads(q, k, v, do, causal):
     return [g.transpose(1, 2) for g in torch.autograd.grad(out, leaves, do.transpose(1, 2))]
 
 
-def check(dtype, d, mask, shape, heads, rows):
-    """One combination at [B, N, H] = shape; the fp64 reference on batch 0's
-    first `heads` heads."""
+def check(dtype, d, mask, shape, heads, rows, kv_heads=None):
+    """One combination at [B, N, H] = shape (K/V with kv_heads heads: GQA/MQA);
+    the fp64 reference on batch 0's first `heads` query heads (a multiple of
+    the group size) and the K/V heads they read."""
     b, n, h = shape
+    hk = kv_heads or h
     causal, window, alibi = MASKS[mask]
     generator = torch.Generator(device="cuda").manual_seed(zlib.crc32(f"{dtype}{d}{mask}{n}".encode()))
-    q, k, v, do = (rand((b, n, h, d), DTYPES[dtype], generator) for _ in range(4))
+    q, k, v, do = (rand((b, n, x, d), DTYPES[dtype], generator) for x in (h, hk, hk, h))
     for x in (q, k, v):
         x.requires_grad_()
     slopes = alibi_slopes(h) if alibi else None
     out = ops.flash_attn_func(q, k, v, causal=causal, window_size=window, alibi_slopes=slopes)
     grads = torch.autograd.grad(out, (q, k, v), do)
     torch.cuda.synchronize()
-    part = [x.detach()[:1, :, :heads].transpose(1, 2) for x in (q, k, v, do)]
+    kv_part = heads * hk // h
+    part = [x.detach()[:1, :, :count].transpose(1, 2)
+            for x, count in zip((q, k, v, do), (heads, kv_part, kv_part, heads))]
     expected = attention_grad_reference(*part, None, causal, window,
                                         None if slopes is None else slopes[:heads])
-    sdpa = (sdpa_grads(q, k, v, do, causal) if not alibi and window == (-1, -1) else None)
+    sdpa = (sdpa_grads(q, k, v, do, causal)
+            if not alibi and window == (-1, -1) and hk == h else None)
     atol, rtol = GRAD_TOLERANCES[dtype]
     ok, cells = True, []
     for index, name in enumerate(("dq", "dk", "dv")):
-        got = grads[index][:1, :, :heads].transpose(1, 2)
+        got = grads[index][:1, :, :(heads if index == 0 else kv_part)].transpose(1, 2)
         error = max_error(got, expected[index])
         scale = float(expected[index].abs().max())
         bound = atol + rtol * scale
@@ -149,10 +154,13 @@ def check(dtype, d, mask, shape, heads, rows):
         passed = error == error and error <= bound and not torch.isnan(grads[index]).any()
         ok &= passed
         cells.append(f"{name} {error:.2e} (SDPA {sdpa_error:.2e}, bound {bound:.2e})")
-        rows.append(dict(kind="check", dtype=dtype, D=d, mask=mask, shape=f"{b},{n},{h}",
+        rows.append(dict(kind="check", dtype=dtype, D=d, mask=mask,
+                         shape=f"{b},{n},{h}" + (f",{hk}" if hk != h else ""),
                          grad=name, error=f"{error:.3e}", sdpa_error=f"{sdpa_error:.3e}",
                          bound=f"{bound:.3e}", result="ok" if passed else "FAIL"))
-    print(f"{'ok  ' if ok else 'FAIL'} {dtype} D={d} {mask} [{b},{n},{h}]: " + "; ".join(cells),
+    gqa = f" K/V heads {hk}" if hk != h else ""
+    print(f"{'ok  ' if ok else 'FAIL'} {dtype} D={d} {mask} [{b},{n},{h}]{gqa}: " +
+          "; ".join(cells),
           flush=True)
     return ok
 
@@ -261,6 +269,10 @@ def main():
     for (b, h, n, d), causals in BENCH:
         for causal in causals:
             ok &= check("f16", d, "causal" if causal else "none", (b, n, h), 2, rows)
+    # GQA and MQA: K/V with fewer heads, their gradients summed over each group.
+    for dtype, d, mask, kv_heads in (("f16", 64, "causal", 2), ("bf16", 128, "none", 1),
+                                     ("f16", 128, "window", 2), ("bf16", 64, "causal+alibi", 1)):
+        ok &= check(dtype, d, mask, CHECK_SHAPE, CHECK_SHAPE[2], rows, kv_heads)
     checks = sum(r["kind"] == "check" for r in rows)
     failed = sum(r.get("result") == "FAIL" for r in rows)
     print(f"\n{checks - failed} of {checks} gradient checks passed ({time.time() - start:.0f} s)")

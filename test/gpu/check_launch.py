@@ -94,10 +94,14 @@ def check_extension():
              ("f16 D=64 window", torch.float16, 64, dict(window_size=(256, 64))),
              ("f16 D=128 causal ALiBi", torch.float16, 128,
               dict(causal=True, alibi_slopes=torch.rand(4, device="cuda"))),
-             ("bf16 D=64 ragged, strided q", torch.bfloat16, 64, dict(causal=True))]
+             ("bf16 D=64 ragged, strided q", torch.bfloat16, 64, dict(causal=True)),
+             ("f16 D=64 causal GQA (K/V heads 2)", torch.float16, 64, dict(causal=True)),
+             ("bf16 D=128 MQA (K/V heads 1)", torch.bfloat16, 128, {})]
     for what, dtype, d, options in cases:
         b, n, h = 2, 1000, 4
-        q, k, v, do = (torch.randn(b, n, h, d, device="cuda", dtype=dtype) for _ in range(4))
+        hk = 2 if "GQA" in what else 1 if "MQA" in what else h
+        q, k, v, do = (torch.randn(b, n, x, d, device="cuda", dtype=dtype)
+                       for x in (h, hk, hk, h))
         if "strided" in what:
             q = torch.randn(b, h, n, d, device="cuda", dtype=dtype).transpose(1, 2)
         for x in (q, k, v):

@@ -6,7 +6,8 @@
 //
 //   out, lse = torch.ops.tessera_ext.flash_attn(q, k, v, slopes, scale, modules)
 //
-// q, k, v: [B, N, H, D] CUDA tensors with a contiguous head dim; slopes:
+// q: [B, N, H, D], k, v: [B, N, HK, D] (HK divides H: GQA/MQA) CUDA tensors
+// with a contiguous head dim; slopes:
 // float32 [H] (ALiBi; read only by kernels compiled with ALIBI=1); modules:
 // the tessera_module handles the Python package compiled and loaded for this
 // combination, in the order forward (kernels/fa2_bnhd.tile), then
@@ -146,6 +147,9 @@ public:
     ctx->saved_data["scale"] = scale;
     ctx->saved_data["modules"] = modules.vec();
     ctx->mark_non_differentiable({lse});
+    // Lse has no gradient: without this the engine would fill a zero tensor
+    // for it on every backward (a kernel and an aten op of host time).
+    ctx->set_materialize_grads(false);
     return {out, lse};
   }
 
@@ -170,6 +174,11 @@ public:
                dv = at::empty_like(v);
     if (!q.numel())
       return {dq, dk, dv, at::Tensor(), at::Tensor(), at::Tensor()};
+    // GQA/MQA: the dK/dV kernel writes each query head's share; each group's
+    // H / HK shares are summed into dk and dv after it.
+    int64_t group = q.size(2) / k.size(2);
+    at::Tensor dkHeads = group == 1 ? dk : at::empty(q.sizes(), k.options());
+    at::Tensor dvHeads = group == 1 ? dv : at::empty(q.sizes(), v.options());
     at::Tensor delta = at::empty_like(lse);
     std::vector<int64_t> modules = ctx->saved_data["modules"].toIntVector();
     double scale = ctx->saved_data["scale"].toDouble();
@@ -183,13 +192,19 @@ public:
     launch(modules[DKDV],
            {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
             {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
-            {"dK", bnhd(dk)}, {"dV", bnhd(dv)}},
+            {"dK", bnhd(dkHeads)}, {"dV", bnhd(dvHeads)}},
            device);
     launch(modules[DQ],
            {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
             {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
             {"dQ", bnhd(dq)}},
            device);
+    if (group > 1) {
+      std::vector<int64_t> shape = {k.size(0), k.size(1), k.size(2), group,
+                                    k.size(3)};
+      at::sum_out(dk, dkHeads.view(shape), {3});
+      at::sum_out(dv, dvHeads.view(shape), {3});
+    }
     return {dq, dk, dv, at::Tensor(), at::Tensor(), at::Tensor()};
   }
 };

@@ -91,7 +91,8 @@ DECODE_MAX_SPLITS = 64
 DECODE_MIN_SPLIT_PAGES = 32
 SUPPORTED_SUMMARY = (
     "q, k, v of one dtype (float16 or bfloat16) on one device, [B, N, H, D] with "
-    f"the same N and H for q, k and v, D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
+    "the same N for q, k and v and H a multiple of k and v's heads (GQA/MQA; varlen: "
+    f"the same H), D in {SUPPORTED_HEAD_DIMS}, a contiguous last "
     "dimension; causal, window_size, softmax_scale, alibi_slopes of shape [H], "
     "return_attn_probs (the LSE); varlen with cu_seqlens_q equal to cu_seqlens_k")
 
@@ -128,7 +129,7 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
                     varlen=False, kvcache=False):
     """Raises TypeError/ValueError for bad arguments and UnsupportedError for
     combinations the kernels do not support yet. The one place to extend as
-    kernels/fa2.tile grows (issue 11: strided layouts, varlen, GQA)."""
+    kernels grow."""
     rank = 3 if varlen else 4
     layout = "[total, H, D]" if varlen else "[B, N, H, D]"
     for name, x in (("q", q), ("k", k), ("v", v)):
@@ -185,11 +186,11 @@ def check_supported(function, q, k, v, dropout_p=0.0, softcap=0.0, alibi_slopes=
     if q.shape[-1] not in SUPPORTED_HEAD_DIMS:
         _unsupported(function, f"head dim {q.shape[-1]}", "the op compiles "
                      f"kernels/fa2.tile for D in {SUPPORTED_HEAD_DIMS}")
-    if k.shape[-2] != q.shape[-2] and not kvcache:
+    if k.shape[-2] != q.shape[-2] and varlen:
         kind = "MQA" if k.shape[-2] == 1 else "GQA"
         _unsupported(function, f"{kind} (q with {q.shape[-2]} heads, k and v with "
-                     f"{k.shape[-2]})", "kernels/fa2.tile indexes K and V by the query's "
-                     "head; a K/V head index is part of issue 11")
+                     f"{k.shape[-2]})", "kernels/fa2_varlen.tile indexes K and V by the "
+                     "query's head")
     if not varlen and not kvcache and q.shape[1] != k.shape[1]:
         _unsupported(function, f"different query and key lengths ({q.shape[1]} and "
                      f"{k.shape[1]})", "kernels/fa2.tile has one sequence length N")
@@ -372,6 +373,10 @@ def _bwd_checked(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, w
     dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
     if not q.numel():
         return dq, dk, dv
+    # GQA/MQA: the dK/dV kernel writes each query head's share ([B, N, H, D]);
+    # each group's H / HK shares are summed into dk and dv below.
+    group = q.shape[2] // k.shape[2]
+    dk_heads, dv_heads = (dk, dv) if group == 1 else (q.new_empty(q.shape) for _ in range(2))
     delta = torch.empty_like(lse)
     alibi = alibi_slopes is not None
     slopes = alibi_slopes if alibi else _no_slopes(q.shape[2], q.device)
@@ -381,9 +386,13 @@ def _bwd_checked(dout, q, k, v, out, lse, alibi_slopes, softmax_scale, causal, w
     views = dict(Q=q.transpose(1, 2), K=k.transpose(1, 2), V=v.transpose(1, 2),
                  dO=dout.transpose(1, 2), Lse=lse, Delta=delta, Slopes=slopes,
                  sm_scale=softmax_scale)
-    _launch("fa2_bwd", *mode, entry="fa2_bwd_dkdv", dK=dk.transpose(1, 2),
-            dV=dv.transpose(1, 2), **views)
+    _launch("fa2_bwd", *mode, entry="fa2_bwd_dkdv", dK=dk_heads.transpose(1, 2),
+            dV=dv_heads.transpose(1, 2), **views)
     _launch("fa2_bwd", *mode, entry="fa2_bwd_dq", dQ=dq.transpose(1, 2), **views)
+    if group > 1:
+        b, n, hk, d = k.shape
+        torch.sum(dk_heads.view(b, n, hk, group, d), dim=3, out=dk)
+        torch.sum(dv_heads.view(b, n, hk, group, d), dim=3, out=dv)
     return dq, dk, dv
 
 
@@ -656,10 +665,14 @@ class _FlashAttn(torch.autograd.Function):
         ctx.save_for_backward(q, k, v, out, lse, alibi_slopes)
         ctx.mode = (softmax_scale, causal, window_left, window_right)
         ctx.mark_non_differentiable(lse)
+        # No zero tensor for Lse's (absent) gradient on every backward.
+        ctx.set_materialize_grads(False)
         return out, lse
 
     @staticmethod
     def backward(ctx, dout, _dlse):
+        if dout is None:    # out did not reach the loss
+            return None, None, None, None, None, None, None, None
         q, k, v, out, lse, alibi_slopes = ctx.saved_tensors
         bwd = _op("flash_attn_bwd", _bwd_checked, q)
         dq, dk, dv = bwd(dout, q, k, v, out, lse, alibi_slopes, *ctx.mode)

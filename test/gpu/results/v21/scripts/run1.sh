@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v21 call 1: the C++ launch path of flash_attn_func (check_launch.py: built,
+# v21 calls 1 and 2: the C++ launch path of flash_attn_func (check_launch.py: built,
 # equal to the Python path, errors, host time) and the backward's checks and
 # bench (check_backward.py), on the tree copied to gpu-ab/final.
 set -uo pipefail

@@ -1,0 +1,2 @@
+# v21 call 5: host_parts.py alone on the final tree (gpu-ab/final), run from the repository root.
+cd gpu-ab/final && export TREE=$PWD PYTHONUNBUFFERED=1 CUDA_HOME=/usr/local/cuda && source test/gpu/results/v20/scripts/runtime.sh && export TESSERA_CACHE_DIR=$TREE/build/py-cache TESSERA_TORCH_EXTENSION=1 && timeout 200 python3 test/gpu/results/v21/scripts/host_parts.py > $OUT/host_parts.txt 2>&1; echo "exit $?"; cut -c1-160 $OUT/host_parts.txt | grep -v "^---" | head -60
