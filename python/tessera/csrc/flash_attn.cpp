@@ -28,6 +28,8 @@
 #include "tessera/Runtime/tessera_runtime.h"
 
 #include <ATen/ATen.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 #include <torch/csrc/autograd/custom_function.h>
 #include <torch/library.h>
@@ -96,10 +98,10 @@ tessera_arg f32Arg(double value) {
   return arg;
 }
 
-/// Launches `module` on torch's current stream of `device`, each parameter
-/// taken from `named` by the manifest's name; errors are the runtime's.
+/// Launches `module` on `stream`, each parameter taken from `named` by the
+/// manifest's name; errors are the runtime's.
 void launch(int64_t handle, std::initializer_list<Named> named,
-            c10::DeviceIndex device) {
+            const c10::cuda::CUDAStream &stream) {
   auto *module = reinterpret_cast<const tessera_module *>(handle);
   TORCH_CHECK(module, "tessera.ops.flash_attn_func: a kernel was not loaded "
                       "(internal error: no module handle)");
@@ -118,9 +120,19 @@ void launch(int64_t handle, std::initializer_list<Named> named,
                 " that tessera.ops.flash_attn_func does not bind");
     args[i] = found->second;
   }
-  void *stream = c10::cuda::getCurrentCUDAStream(device).stream();
-  TORCH_CHECK(tessera_launch(module, args.data(), count, stream) == 0,
+  TORCH_CHECK(tessera_launch(module, args.data(), count, stream.stream()) == 0,
               "tessera: ", tessera_last_error());
+}
+
+/// Makes the work queued on `later` from now on wait for what is queued on
+/// `first` so far (an event, released once it has fired).
+void orderAfter(const c10::cuda::CUDAStream &later,
+                const c10::cuda::CUDAStream &first) {
+  cudaEvent_t event;
+  C10_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  C10_CUDA_CHECK(cudaEventRecord(event, first.stream()));
+  C10_CUDA_CHECK(cudaStreamWaitEvent(later.stream(), event, 0));
+  C10_CUDA_CHECK(cudaEventDestroy(event));
 }
 
 class FlashAttnFunction : public torch::autograd::Function<FlashAttnFunction> {
@@ -142,7 +154,7 @@ public:
              {{"Q", bnhd(q)}, {"K", bnhd(k)}, {"V", bnhd(v)},
               {"Slopes", asIs(slopes)}, {"sm_scale", f32Arg(scale)},
               {"Out", bnhd(out)}, {"Lse", asIs(lse)}},
-             q.get_device());
+             c10::cuda::getCurrentCUDAStream(q.get_device()));
     ctx->save_for_backward({q, k, v, out, lse, slopes});
     ctx->saved_data["scale"] = scale;
     ctx->saved_data["modules"] = modules.vec();
@@ -182,10 +194,17 @@ public:
     at::Tensor delta = at::empty_like(lse);
     std::vector<int64_t> modules = ctx->saved_data["modules"].toIntVector();
     double scale = ctx->saved_data["scale"].toDouble();
-    c10::DeviceIndex device = q.get_device();
+    c10::cuda::CUDAStream stream = c10::cuda::getCurrentCUDAStream(q.get_device());
     launch(modules[Preprocess],
            {{"Out", bnhd(out)}, {"dO", bnhd(dout)}, {"Delta", asIs(delta)}},
-           device);
+           stream);
+    // dK/dV and dQ both read Delta and write disjoint gradients: dQ runs on
+    // a side stream, so that its programs fill the SMs dK/dV's last wave
+    // leaves idle; the engine's stream waits for it before going on (every
+    // tensor either reads is thus in use on the current stream until then).
+    c10::cuda::CUDAGuard guard(q.device());
+    c10::cuda::CUDAStream side = c10::cuda::getStreamFromPool(false, q.get_device());
+    orderAfter(side, stream);
     tessera_arg Q = bnhd(q), K = bnhd(k), V = bnhd(v), dO = bnhd(dout),
                 Lse = asIs(lse), Delta = asIs(delta), Slopes = asIs(slopes),
                 Scale = f32Arg(scale);
@@ -193,12 +212,13 @@ public:
            {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
             {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
             {"dK", bnhd(dkHeads)}, {"dV", bnhd(dvHeads)}},
-           device);
+           stream);
     launch(modules[DQ],
            {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
             {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
             {"dQ", bnhd(dq)}},
-           device);
+           side);
+    orderAfter(stream, side);
     if (group > 1) {
       std::vector<int64_t> shape = {k.size(0), k.size(1), k.size(2), group,
                                     k.size(3)};
