@@ -127,7 +127,16 @@ def check_extension():
                 out, (q, k, v), torch.ones(1, 256, 4, 32, device="cuda",
                                            dtype=torch.float16)), "shape"),
             ("a misaligned dout", lambda: torch.autograd.grad(
-                out, (q, k, v), storage[1:].view(1, 256, 4, 64)), "aligned")):
+                out, (q, k, v), storage[1:].view(1, 256, 4, 64)), "aligned"),
+            ("the op called with a handle tessera.ops did not register", lambda:
+                torch.ops.tessera_ext.flash_attn(q, k, v, torch.zeros(4, device="cuda"),
+                                                 0.125, [12345, 0, 0, 0]),
+             "is not a kernel handle"),
+            ("the op called with K/V heads not dividing H", lambda:
+                torch.ops.tessera_ext.flash_attn(q, k[:, :, :3], v[:, :, :3],
+                                                 torch.zeros(4, device="cuda"), 0.125,
+                                                 [12345, 0, 0, 0]),
+             "HK dividing H")):
         try:
             call()
             print(f"FAIL {what}: no error")

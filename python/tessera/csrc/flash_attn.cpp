@@ -12,7 +12,8 @@
 // the tessera_module handles the Python package compiled and loaded for this
 // combination, in the order forward (kernels/fa2_bnhd.tile), then
 // kernels/fa2_bwd.tile's preprocess, dK/dV and dQ kernels (0 where no
-// gradient can be asked for). Out is allocated like q and Lse as float32
+// gradient can be asked for), each registered first with
+// torch.ops.tessera_ext.register_module(handle). Out is allocated like q and Lse as float32
 // [B, H, N]; when q, k or v requires grad, a C++ autograd node records the
 // call and its backward launches the three backward kernels on the stream
 // the engine gives it, with no Python in between.
@@ -37,6 +38,9 @@
 #include <array>
 #include <cstring>
 #include <initializer_list>
+#include <mutex>
+#include <string>
+#include <unordered_set>
 #include <utility>
 
 namespace {
@@ -59,9 +63,20 @@ tessera_dtype dtypeOf(const at::Tensor &t) {
   case at::kFloat:
     return TESSERA_DTYPE_F32;
   default:
-    TORCH_CHECK(false, "tessera.ops.flash_attn_func: unsupported dtype ",
-                t.scalar_type());
+    TORCH_CHECK(false, std::string("tessera.ops.flash_attn_func: unsupported dtype ") +
+                           c10::toString(t.scalar_type()));
   }
+}
+
+/// "dtype [sizes] on device", for messages. (Numbers are formatted with
+/// std::to_string: this file's streams may come from another libstdc++ than
+/// the process's, whose number formatting they must not reach.)
+std::string describe(const at::Tensor &t) {
+  std::string sizes;
+  for (int64_t size : t.sizes())
+    sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
+  return std::string(c10::toString(t.scalar_type())) + " [" + sizes + "] on " +
+         t.device().str();
 }
 
 /// `t` as a kernel argument, its dimensions taken in `order` (a view: the
@@ -84,8 +99,8 @@ tessera_arg tensorArg(const at::Tensor &t, std::initializer_list<int> order) {
 
 tessera_arg bnhd(const at::Tensor &t) { return tensorArg(t, {0, 2, 1, 3}); }
 tessera_arg asIs(const at::Tensor &t) {
-  TORCH_CHECK(t.dim() == 1 || t.dim() == 3, "tessera: unexpected rank ",
-              t.dim());
+  TORCH_CHECK(t.dim() == 1 || t.dim() == 3,
+              "tessera: unexpected rank " + std::to_string(t.dim()));
   return t.dim() == 1 ? tensorArg(t, {0}) : tensorArg(t, {0, 1, 2});
 }
 
@@ -98,16 +113,37 @@ tessera_arg f32Arg(double value) {
   return arg;
 }
 
+/// The module handles the Python package registered (register_module): the
+/// only ones `launch` dereferences, so a wrong integer is an error, not a
+/// crash.
+std::mutex registryMutex;
+std::unordered_set<int64_t> &registry() {
+  static std::unordered_set<int64_t> handles;
+  return handles;
+}
+
+void registerModule(int64_t handle) {
+  TORCH_CHECK(handle != 0, "tessera_ext::register_module: a null handle");
+  std::lock_guard<std::mutex> lock(registryMutex);
+  registry().insert(handle);
+}
+
 /// Launches `module` on `stream`, each parameter taken from `named` by the
 /// manifest's name; errors are the runtime's.
 void launch(int64_t handle, std::initializer_list<Named> named,
             const c10::cuda::CUDAStream &stream) {
+  {
+    std::lock_guard<std::mutex> lock(registryMutex);
+    TORCH_CHECK(registry().count(handle),
+                "tessera_ext::flash_attn: " + std::to_string(handle) +
+                    " is not a kernel handle tessera.ops registered (call "
+                    "tessera.ops.flash_attn_func, not the op itself)");
+  }
   auto *module = reinterpret_cast<const tessera_module *>(handle);
-  TORCH_CHECK(module, "tessera.ops.flash_attn_func: a kernel was not loaded "
-                      "(internal error: no module handle)");
   int count = tessera_module_num_params(module);
-  TORCH_CHECK(count >= 0 && count <= 16, "tessera: ",
-              tessera_module_kernel(module), " has ", count, " parameters");
+  TORCH_CHECK(count >= 0 && count <= 16,
+              std::string("tessera: ") + tessera_module_kernel(module) + " has " +
+                  std::to_string(count) + " parameters");
   std::array<tessera_arg, 16> args;
   for (int i = 0; i < count; ++i) {
     const char *name = tessera_module_param_name(module, i);
@@ -142,10 +178,16 @@ public:
                                const at::Tensor &slopes, double scale,
                                c10::IntArrayRef modules) {
     TORCH_CHECK(modules.size() == NumKernels,
-                "tessera_ext::flash_attn: expected ", int(NumKernels),
-                " module handles, got ", modules.size());
-    TORCH_CHECK(q.is_cuda() && q.dim() == 4,
-                "tessera_ext::flash_attn: q must be a CUDA [B, N, H, D] tensor");
+                "tessera_ext::flash_attn: expected 4 module handles, got " +
+                    std::to_string(modules.size()));
+    TORCH_CHECK(q.is_cuda() && q.dim() == 4 && k.dim() == 4 &&
+                    v.sizes() == k.sizes() && k.size(2) > 0 &&
+                    q.size(2) % k.size(2) == 0,
+                "tessera_ext::flash_attn: expected CUDA q [B, N, H, D] and k, v "
+                "[B, N, HK, D] with HK dividing H");
+    for (const at::Tensor *t : {&k, &v, &slopes})
+      TORCH_CHECK(t->device() == q.device(), "tessera_ext::flash_attn: every "
+                  "tensor must be on " + q.device().str() + ", got " + t->device().str());
     at::Tensor out = at::empty_like(q);
     at::Tensor lse = at::empty({q.size(0), q.size(2), q.size(1)},
                                q.options().dtype(at::kFloat));
@@ -177,9 +219,7 @@ public:
                     dout.scalar_type() == q.scalar_type() &&
                     dout.device() == q.device(),
                 "tessera.ops.flash_attn_func backward: the gradient of out must "
-                "be ",
-                q.scalar_type(), " ", q.sizes(), " on ", q.device(), ", got ",
-                dout.scalar_type(), " ", dout.sizes(), " on ", dout.device());
+                "be " + describe(q) + ", got " + describe(dout));
     if (dout.size(-1) > 1 && dout.stride(-1) != 1)
       dout = dout.contiguous();
     at::Tensor dq = at::empty_like(q), dk = at::empty_like(k),
@@ -243,6 +283,7 @@ std::tuple<at::Tensor, at::Tensor> flashAttn(const at::Tensor &q,
 } // namespace
 
 TORCH_LIBRARY(tessera_ext, m) {
+  m.def("register_module(int handle) -> ()", &registerModule);
   m.def("flash_attn(Tensor q, Tensor k, Tensor v, Tensor slopes, float scale, "
         "int[] modules) -> (Tensor, Tensor)",
         &flashAttn);

@@ -721,7 +721,9 @@ def _module_handles(q, causal, left, right, alibi, grad):
         def handle(name, entry=None):
             kernel = get_kernel(q.dtype, q.shape[-1], causal, left, right, q.device, name,
                                 alibi, entry)
-            return kernel.module(q.device.index).handle.value
+            value = kernel.module(q.device.index).handle.value
+            torch.ops.tessera_ext.register_module(value)
+            return value
         handles = [handle("fa2_bnhd")]
         handles += [handle("fa2_bwd", "fa2_bwd_" + entry) if grad else 0
                     for entry in ("preprocess", "dkdv", "dq")]
