@@ -1,10 +1,11 @@
-//===- flash_attn.cpp - flash_attn_func as a C++ op with a C++ autograd node ===//
+//===- flash_attn.cpp - flash_attn_func's C++ op and autograd node -------===//
 //
 // Part of Tessera. The compiled launch path of tessera.ops.flash_attn_func,
 // built on first use against the PyTorch in the process
 // (torch.utils.cpp_extension, python/tessera/ops/_extension.py):
 //
-//   out, lse = torch.ops.tessera_ext.flash_attn(q, k, v, slopes, scale, modules)
+//   out, lse = torch.ops.tessera_ext.flash_attn(q, k, v, slopes, scale,
+//                                                modules)
 //
 // q: [B, N, H, D], k, v: [B, N, HK, D] (HK divides H: GQA/MQA) CUDA tensors
 // with a contiguous head dim; slopes:
@@ -13,10 +14,10 @@
 // combination, in the order forward (kernels/fa2_bnhd.tile), then
 // kernels/fa2_bwd.tile's preprocess, dK/dV and dQ kernels (0 where no
 // gradient can be asked for), each registered first with
-// torch.ops.tessera_ext.register_module(handle). Out is allocated like q and Lse as float32
-// [B, H, N]; when q, k or v requires grad, a C++ autograd node records the
-// call and its backward launches the three backward kernels on the stream
-// the engine gives it, with no Python in between.
+// torch.ops.tessera_ext.register_module(handle). Out is allocated like q and
+// Lse as float32 [B, H, N]; when q, k or v requires grad, a C++ autograd node
+// records the call and its backward launches the three backward kernels on the
+// stream the engine gives it, with no Python in between.
 //
 // Each kernel's parameters are bound by name (the manifest's, through the
 // runtime's C API) and checked by tessera_launch against the manifest, so a
@@ -63,8 +64,9 @@ tessera_dtype dtypeOf(const at::Tensor &t) {
   case at::kFloat:
     return TESSERA_DTYPE_F32;
   default:
-    TORCH_CHECK(false, std::string("tessera.ops.flash_attn_func: unsupported dtype ") +
-                           c10::toString(t.scalar_type()));
+    TORCH_CHECK(false,
+                std::string("tessera.ops.flash_attn_func: unsupported dtype ") +
+                    c10::toString(t.scalar_type()));
   }
 }
 
@@ -142,8 +144,8 @@ void launch(int64_t handle, std::initializer_list<Named> named,
   auto *module = reinterpret_cast<const tessera_module *>(handle);
   int count = tessera_module_num_params(module);
   TORCH_CHECK(count >= 0 && count <= 16,
-              std::string("tessera: ") + tessera_module_kernel(module) + " has " +
-                  std::to_string(count) + " parameters");
+              std::string("tessera: ") + tessera_module_kernel(module) +
+                  " has " + std::to_string(count) + " parameters");
   std::array<tessera_arg, 16> args;
   for (int i = 0; i < count; ++i) {
     const char *name = tessera_module_param_name(module, i);
@@ -180,22 +182,27 @@ public:
     TORCH_CHECK(modules.size() == NumKernels,
                 "tessera_ext::flash_attn: expected 4 module handles, got " +
                     std::to_string(modules.size()));
-    TORCH_CHECK(q.is_cuda() && q.dim() == 4 && k.dim() == 4 &&
-                    v.sizes() == k.sizes() && k.size(2) > 0 &&
-                    q.size(2) % k.size(2) == 0,
-                "tessera_ext::flash_attn: expected CUDA q [B, N, H, D] and k, v "
-                "[B, N, HK, D] with HK dividing H");
+    TORCH_CHECK(
+        q.is_cuda() && q.dim() == 4 && k.dim() == 4 && v.sizes() == k.sizes() &&
+            k.size(2) > 0 && q.size(2) % k.size(2) == 0,
+        "tessera_ext::flash_attn: expected CUDA q [B, N, H, D] and k, v "
+        "[B, N, HK, D] with HK dividing H");
     for (const at::Tensor *t : {&k, &v, &slopes})
-      TORCH_CHECK(t->device() == q.device(), "tessera_ext::flash_attn: every "
-                  "tensor must be on " + q.device().str() + ", got " + t->device().str());
+      if (t->device() != q.device()) // (The message only then: hot path.)
+        TORCH_CHECK(false, "tessera_ext::flash_attn: every tensor must be on " +
+                               q.device().str() + ", got " + t->device().str());
     at::Tensor out = at::empty_like(q);
     at::Tensor lse = at::empty({q.size(0), q.size(2), q.size(1)},
                                q.options().dtype(at::kFloat));
     if (q.numel())
       launch(modules[Forward],
-             {{"Q", bnhd(q)}, {"K", bnhd(k)}, {"V", bnhd(v)},
-              {"Slopes", asIs(slopes)}, {"sm_scale", f32Arg(scale)},
-              {"Out", bnhd(out)}, {"Lse", asIs(lse)}},
+             {{"Q", bnhd(q)},
+              {"K", bnhd(k)},
+              {"V", bnhd(v)},
+              {"Slopes", asIs(slopes)},
+              {"sm_scale", f32Arg(scale)},
+              {"Out", bnhd(out)},
+              {"Lse", asIs(lse)}},
              c10::cuda::getCurrentCUDAStream(q.get_device()));
     ctx->save_for_backward({q, k, v, out, lse, slopes});
     ctx->saved_data["scale"] = scale;
@@ -215,11 +222,12 @@ public:
     if (!dout.defined()) // Out did not reach the loss: no gradient.
       return {at::Tensor(), at::Tensor(), at::Tensor(),
               at::Tensor(), at::Tensor(), at::Tensor()};
-    TORCH_CHECK(dout.sizes() == q.sizes() &&
-                    dout.scalar_type() == q.scalar_type() &&
-                    dout.device() == q.device(),
-                "tessera.ops.flash_attn_func backward: the gradient of out must "
-                "be " + describe(q) + ", got " + describe(dout));
+    TORCH_CHECK(
+        dout.sizes() == q.sizes() && dout.scalar_type() == q.scalar_type() &&
+            dout.device() == q.device(),
+        "tessera.ops.flash_attn_func backward: the gradient of out must "
+        "be " +
+            describe(q) + ", got " + describe(dout));
     if (dout.size(-1) > 1 && dout.stride(-1) != 1)
       dout = dout.contiguous();
     at::Tensor dq = at::empty_like(q), dk = at::empty_like(k),
@@ -234,7 +242,8 @@ public:
     at::Tensor delta = at::empty_like(lse);
     std::vector<int64_t> modules = ctx->saved_data["modules"].toIntVector();
     double scale = ctx->saved_data["scale"].toDouble();
-    c10::cuda::CUDAStream stream = c10::cuda::getCurrentCUDAStream(q.get_device());
+    c10::cuda::CUDAStream stream =
+        c10::cuda::getCurrentCUDAStream(q.get_device());
     launch(modules[Preprocess],
            {{"Out", bnhd(out)}, {"dO", bnhd(dout)}, {"Delta", asIs(delta)}},
            stream);
@@ -243,19 +252,33 @@ public:
     // leaves idle; the engine's stream waits for it before going on (every
     // tensor either reads is thus in use on the current stream until then).
     c10::cuda::CUDAGuard guard(q.device());
-    c10::cuda::CUDAStream side = c10::cuda::getStreamFromPool(false, q.get_device());
+    c10::cuda::CUDAStream side =
+        c10::cuda::getStreamFromPool(false, q.get_device());
     orderAfter(side, stream);
     tessera_arg Q = bnhd(q), K = bnhd(k), V = bnhd(v), dO = bnhd(dout),
                 Lse = asIs(lse), Delta = asIs(delta), Slopes = asIs(slopes),
                 Scale = f32Arg(scale);
     launch(modules[DKDV],
-           {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
-            {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
-            {"dK", bnhd(dkHeads)}, {"dV", bnhd(dvHeads)}},
+           {{"Q", Q},
+            {"K", K},
+            {"V", V},
+            {"dO", dO},
+            {"Lse", Lse},
+            {"Delta", Delta},
+            {"Slopes", Slopes},
+            {"sm_scale", Scale},
+            {"dK", bnhd(dkHeads)},
+            {"dV", bnhd(dvHeads)}},
            stream);
     launch(modules[DQ],
-           {{"Q", Q}, {"K", K}, {"V", V}, {"dO", dO}, {"Lse", Lse},
-            {"Delta", Delta}, {"Slopes", Slopes}, {"sm_scale", Scale},
+           {{"Q", Q},
+            {"K", K},
+            {"V", V},
+            {"dO", dO},
+            {"Lse", Lse},
+            {"Delta", Delta},
+            {"Slopes", Slopes},
+            {"sm_scale", Scale},
             {"dQ", bnhd(dq)}},
            side);
     orderAfter(stream, side);
@@ -269,12 +292,9 @@ public:
   }
 };
 
-std::tuple<at::Tensor, at::Tensor> flashAttn(const at::Tensor &q,
-                                             const at::Tensor &k,
-                                             const at::Tensor &v,
-                                             const at::Tensor &slopes,
-                                             double scale,
-                                             c10::IntArrayRef modules) {
+std::tuple<at::Tensor, at::Tensor>
+flashAttn(const at::Tensor &q, const at::Tensor &k, const at::Tensor &v,
+          const at::Tensor &slopes, double scale, c10::IntArrayRef modules) {
   variable_list result =
       FlashAttnFunction::apply(q, k, v, slopes, scale, modules);
   return {result[0], result[1]};
