@@ -10,7 +10,8 @@ usage: python3 test/gpu/check_backward.py [--out DIR] [--no-bench] [--sweep]
 Checks: f16 and bf16, D = 64 and 128, no mask, causal, a window and causal
 ALiBi at a ragged [B, N, H] = [2, 1000, 4], every bench shape (there on
 two heads, the fp64 reference's share), and GQA/MQA (K/V with 2 and 1
-heads). Pass: dQ, dK, dV have no NaN and each is within max(2 x SDPA-flash's error, the interpreter tolerance of
+heads). Pass: dQ, dK, dV have no NaN and each is within max(2 x
+SDPA-flash's error, the interpreter tolerance of
 python/tests/test_backward.py) of fp64, SDPA's error measured on the same
 inputs (no mask and causal: SDPA-flash has no window or ALiBi; there the
 interpreter tolerance alone). Bench: PERF.md's shapes, median of
