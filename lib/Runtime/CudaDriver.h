@@ -94,6 +94,14 @@ public:
 
   /// Success for CUDA_SUCCESS, else "`what`: CUDA_ERROR_X: description".
   Status check(CUresult result, const std::string &what) const;
+  /// As check, with the message built by `what()` only on failure: for the
+  /// calls every launch makes.
+  template <typename Describe>
+  Status checkLazily(CUresult result, Describe &&what) const {
+    if (result == CUDA_SUCCESS)
+      return Status::success();
+    return check(result, what());
+  }
 
   ~CudaDriver();
   CudaDriver(const CudaDriver &) = delete;

@@ -307,14 +307,14 @@ Status computeGrid(const Manifest &manifest, LaunchPlan &plan) {
         symbols.emplace(name, constant->intValue);
   const int64_t limits[3] = {INT32_MAX, 65535, 65535};
   for (size_t i = 0; i < manifest.grid.size(); ++i) {
-    std::string where = "grid[" + std::to_string(i) + "]";
+    auto where = [i] { return "grid[" + std::to_string(i) + "]"; };
     Expected<int64_t> value = manifest.grid[i].evaluate(symbols);
     if (!value.ok())
-      return value.status().withContext(where);
+      return value.status().withContext(where());
     if (*value < 1 || *value > limits[i])
-      return Status::error(where + ": \"" + manifest.grid[i].text() + "\" is " +
-                           std::to_string(*value) + ", outside [1, " +
-                           std::to_string(limits[i]) + "]");
+      return Status::error(where() + ": \"" + manifest.grid[i].text() +
+                           "\" is " + std::to_string(*value) +
+                           ", outside [1, " + std::to_string(limits[i]) + "]");
     plan.grid[i] = static_cast<unsigned>(*value);
   }
   return Status::success();

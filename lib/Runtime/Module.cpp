@@ -103,9 +103,9 @@ Expected<OpenDevice> acquireDevice(int ordinal) {
 const CudaDriver &driver() { return **CudaDriver::get(); }
 
 Status makeCurrent(void *context) {
-  return driver().check(
+  return driver().checkLazily(
       driver().cuCtxSetCurrent(static_cast<CUcontext>(context)),
-      "making the context current");
+      [] { return std::string("making the context current"); });
 }
 
 /// Waits for the GPU work that `query` (cuStreamQuery or cuEventQuery) asks
@@ -380,9 +380,10 @@ Status encodeTensorMaps(const LaunchPlan &plan, const Manifest &manifest,
         CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
         CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
         CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    TESSERA_RETURN_IF_ERROR(driver().check(
-        result, "encoding the tensor map of " +
-                    manifest.tensorMaps[i].tensor + " for " + manifest.kernel));
+    TESSERA_RETURN_IF_ERROR(driver().checkLazily(result, [&] {
+      return "encoding the tensor map of " + manifest.tensorMaps[i].tensor +
+             " for " + manifest.kernel;
+    }));
   }
   return Status::success();
 }
@@ -403,11 +404,12 @@ Status Module::launch(const LaunchPlan &plan, void *stream) const {
       impl_->function, plan.grid[0], plan.grid[1], plan.grid[2], plan.block[0],
       plan.block[1], plan.block[2], plan.dynamicSharedMemory, toStream(stream),
       params.data(), nullptr);
-  return driver().check(result, "launching " + impl_->manifest.kernel +
-                                    " (grid " + dim3String(plan.grid) +
-                                    ", block " + dim3String(plan.block) + ", " +
-                                    std::to_string(plan.dynamicSharedMemory) +
-                                    " bytes of dynamic shared memory)");
+  return driver().checkLazily(result, [&] {
+    return "launching " + impl_->manifest.kernel + " (grid " +
+           dim3String(plan.grid) + ", block " + dim3String(plan.block) + ", " +
+           std::to_string(plan.dynamicSharedMemory) +
+           " bytes of dynamic shared memory)";
+  });
 }
 
 namespace {
