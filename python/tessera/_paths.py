@@ -211,6 +211,7 @@ def describe():
                         ("tessera-run", lambda: tool("tessera-run")),
                         ("runtime", runtime_library), ("kernels", kernels_dir),
                         ("interpreter", interpreter_module_path),
+                        ("runtime header", runtime_include_dir),
                         ("cache", cache_dir)):
         try:
             lines.append(f"{label}: {find()}")
