@@ -18,4 +18,4 @@ for rep in range(2):
         ref = torch.cat([x[..., :64].float() * cos[:, None].float() - x[..., 64:].float() * sin[:, None].float(),
                          x[..., 64:].float() * cos[:, None].float() + x[..., :64].float() * sin[:, None].float()], -1)
         err = (out.float() - ref).abs().max().item()
-        print(f"{name:14s} {ms * 1e3:7.1f} us {nbytes / ms / 1e9:7.0f} GB/s  max err {err:.2e}")
+        print(f"{name:14s} {ms * 1e3:7.1f} us {nbytes / ms / 1e6:7.0f} GB/s  max err {err:.2e}")
