@@ -135,15 +135,12 @@ class _Running:
 
 def _attend(running, q, k, v, kv_chunks, causal, softmax_scale):
     """One step: the rank's queries against the K/V chunks it holds now. GQA
-    K/V travel with their own heads and are repeated for the query heads
-    here (FA2 takes equal heads)."""
+    K/V travel with their own heads and go to FA2 as they are (query head h
+    reads K/V head h / (H / HK))."""
     size = running.size
-    if k.shape[2] != q.shape[2]:
-        if q.shape[2] % k.shape[2] != 0:
-            raise ValueError(f"tessera.distributed: {q.shape[2]} query heads are not a "
-                             f"multiple of {k.shape[2]} K/V heads")
-        group = q.shape[2] // k.shape[2]
-        k, v = k.repeat_interleave(group, dim=2), v.repeat_interleave(group, dim=2)
+    if q.shape[2] % k.shape[2] != 0:
+        raise ValueError(f"tessera.distributed: {q.shape[2]} query heads are not a "
+                         f"multiple of {k.shape[2]} K/V heads")
     for i, qc in enumerate(running.chunks):
         for j, kc in enumerate(kv_chunks):
             if causal and kc > qc:
@@ -163,7 +160,7 @@ def ring_attention(q, k, v, causal=False, softmax_scale=None, group=None):
     """This rank's attention over the whole sequence of a torch.distributed
     group (default: the world): q, k, v [B, N/W, H, D] its slice (shard; for
     causal, the load-balanced chunks); k and v may have fewer heads (GQA: sent
-    as they are, repeated for the query heads on arrival). K/V go around the ring with
+    and attended as they are). K/V go around the ring with
     batch_isend_irecv (NCCL on CUDA tensors, gloo on CPU ones), each exchange
     issued before the local step it overlaps. Returns (out [B, N/W, H, D] in
     q's dtype, lse float32 [B, H, N/W]) for the rank's rows."""
