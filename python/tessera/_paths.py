@@ -141,17 +141,17 @@ def runtime_include_dir():
     API, for the C++ extension of tessera.ops): $TESSERA_INCLUDE_DIR, bundled
     (include/ beside the package), the source checkout's include/, an
     install prefix's include/."""
-    candidates = []
-    if os.environ.get("TESSERA_INCLUDE_DIR"):
-        candidates.append(Path(os.environ["TESSERA_INCLUDE_DIR"]))
-    candidates.append(PACKAGE_DIR / "include")
+    header = _from_env("TESSERA_INCLUDE_DIR", RUNTIME_HEADER)
+    if header:
+        return header.parents[2]
+    folders = [PACKAGE_DIR / "include"]
     if source_root() is not None:
-        candidates.append(source_root() / "include")
-    candidates += [p / "include" for p in _install_prefixes()]
-    for c in candidates:
-        if (c / RUNTIME_HEADER).is_file():
-            return c
-    raise NotFound(f"{RUNTIME_HEADER} is not in {', '.join(map(str, candidates))}; set "
+        folders.append(source_root() / "include")
+    folders += [p / "include" for p in _install_prefixes()]
+    header = _first(f / RUNTIME_HEADER for f in folders)
+    if header:
+        return header.parents[2]
+    raise NotFound(f"{RUNTIME_HEADER} is not in {', '.join(map(str, folders))}; set "
                    "TESSERA_INCLUDE_DIR")
 
 

@@ -138,9 +138,6 @@ def _attend(running, q, k, v, kv_chunks, causal, softmax_scale):
     K/V travel with their own heads and go to FA2 as they are (query head h
     reads K/V head h / (H / HK))."""
     size = running.size
-    if q.shape[2] % k.shape[2] != 0:
-        raise ValueError(f"tessera.distributed: {q.shape[2]} query heads are not a "
-                         f"multiple of {k.shape[2]} K/V heads")
     for i, qc in enumerate(running.chunks):
         for j, kc in enumerate(kv_chunks):
             if causal and kc > qc:
@@ -216,6 +213,9 @@ def _check_local(q, k, v, world_size, causal):
         raise ValueError("tessera.distributed.ring_attention: q, k, v must be this rank's "
                          f"slices [B, N/W, H, D], got {tuple(q.shape)}, {tuple(k.shape)}, "
                          f"{tuple(v.shape)}")
+    if q.shape[2] % k.shape[2] != 0:
+        raise ValueError(f"tessera.distributed.ring_attention: {q.shape[2]} query heads are "
+                         f"not a multiple of {k.shape[2]} K/V heads")
     if causal and q.shape[1] % 2 != 0:
         raise ValueError("tessera.distributed.ring_attention: a causal slice holds two "
                          f"equal chunks (shard(..., causal=True)), got {q.shape[1]} rows")

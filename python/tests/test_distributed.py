@@ -119,6 +119,9 @@ class SimulatedRingTest(CacheTestCase):
             cp.ring_attention_simulated(q, k, v, 4, causal=True)
         with self.assertRaisesRegex(ValueError, "rank"):
             cp.chunk_ids(4, 4, False)
+        q3, _, _ = inputs(1, 16, 3, 64)
+        with self.assertRaisesRegex(ValueError, "multiple of those of k and v"):
+            cp.ring_attention_simulated(q3, k[:, :16], v[:, :16], 2)
 
 
 def _gloo_rank(rank, world_size, init, causal, result_dir):

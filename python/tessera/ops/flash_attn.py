@@ -687,12 +687,16 @@ def _op(name, implementation, q):
     """The custom op torch.ops.tessera.NAME while torch.compile traces (or on
     meta tensors: its fake), else its implementation, called directly: the
     custom op's dispatch costs more host time than the launches themselves."""
-    compiler = getattr(torch, "compiler", None)
-    tracing = compiler is not None and hasattr(compiler, "is_compiling") and \
-        compiler.is_compiling()
-    if tracing or q.device.type == "meta":
+    if _tracing() or q.device.type == "meta":
         return getattr(torch.ops.tessera, name)
     return implementation
+
+
+def _tracing():
+    """Whether torch.compile is tracing this call (torch 2.x)."""
+    compiler = getattr(torch, "compiler", None)
+    return compiler is not None and hasattr(compiler, "is_compiling") and \
+        compiler.is_compiling()
 
 
 _MODULE_HANDLES = {}
@@ -703,10 +707,7 @@ def _compiled_op(q):
     (None under torch.compile tracing, TESSERA_INTERPRET=1, for CPU or meta
     tensors, or when the extension is off or could not be built)."""
     from ..kernel import _interpret_forced
-    if q.device.type != "cuda" or _interpret_forced():
-        return None
-    compiler = getattr(torch, "compiler", None)
-    if compiler is not None and hasattr(compiler, "is_compiling") and compiler.is_compiling():
+    if q.device.type != "cuda" or _interpret_forced() or _tracing():
         return None
     return _extension.flash_attn_op()
 
