@@ -11,7 +11,9 @@ usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-b
 
 Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 4096, 8192, 5000}, float16 and bfloat16; checked only, RAGGED rows that are not
-16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants). RoPE takes x [B, N, H, D] = [tokens /
+16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants) and
+the same rows in 16-byte aligned buffers (STRIDED: the 16-byte kernels'
+tails). RoPE takes x [B, N, H, D] = [tokens /
 2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
 too); hidden 5000 has no head dim of 128 and is skipped for it.
 Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
@@ -61,6 +63,11 @@ HIDDEN = (1024, 4096, 8192, 5000)
 # Checked, not timed: rows that are not 16-byte aligned (the ops compile a
 # variant with 2-byte accesses for them, tessera.ops.norms.vector_bytes).
 RAGGED = ((300, 77), (64, 1001))
+# Checked, not timed: the same ragged rows in buffers whose rows are 16-byte
+# aligned ([tokens, N] views of [tokens, STRIDE] tensors, X and Y), given to
+# the 16-byte kernels directly: each row ends inside a run of 8 elements, so
+# the runs across its end take the element-by-element tail of a vector access.
+STRIDED = ((300, 77, 88), (64, 1001, 1008))
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048
@@ -96,6 +103,12 @@ def ragged_configs():
             for _, n in RAGGED]
 
 
+def strided_configs():
+    """(op, dtype name, N) of the STRIDED checks' kernels (16-byte accesses)."""
+    return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
+            for _, n, _ in STRIDED]
+
+
 def compile_config(op, dtype, size, entry, target):
     source, constants = norms.kernel_constants(op, DTYPES[dtype], size)
     kernel = tessera.compile(source, target, kernel=entry,
@@ -127,6 +140,13 @@ def precompile(target):
         except tessera.CompileError as error:
             failed += 1
             print(f"{op} {dtype} N={n} (2-byte accesses): {first_line(error)}")
+    for op, dtype, n in strided_configs():
+        try:
+            compile_config(op, dtype, n, None, target)
+            count += 1
+        except tessera.CompileError as error:
+            failed += 1
+            print(f"{op} {dtype} N={n}: {first_line(error)}")
     print(f"{count} kernels in {tessera._paths.cache_dir()} for {target}; {failed} failed")
     return 0 if not failed else 1
 
@@ -259,8 +279,10 @@ def eager_rope(x, cos, sin):
     return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], dim=-1)
 
 
-def make_case(op, dtype, tokens, hidden, generator):
-    """(inputs, tessera fn, eager fn, fp64 reference fn, bytes moved) for one row."""
+def make_case(op, dtype, tokens, hidden, generator, stride=None):
+    """(inputs, tessera fn, eager fn, fp64 reference fn, bytes moved) for one
+    row; with a row `stride`, x is a [tokens, hidden] view of a [tokens,
+    stride] tensor (strided_op)."""
     t = DTYPES[dtype]
     es = torch.empty((), dtype=t).element_size()
 
@@ -268,21 +290,27 @@ def make_case(op, dtype, tokens, hidden, generator):
         return (torch.rand(*shape, generator=generator, device=DEVICE) * (high - low)
                 + low).to(t)
 
+    def rows(low=-1.0, high=1.0):
+        if stride is None:
+            return rand(tokens, hidden, low=low, high=high)
+        return rand(tokens, stride, low=low, high=high)[:, :hidden]
+
     F = torch.nn.functional
     if op == "softmax":
-        x = rand(tokens, hidden, low=-8, high=8)
-        return ((x,), ops.softmax, lambda x: F.softmax(x, dim=-1), norms.softmax_reference,
+        x = rows(low=-8, high=8)
+        return ((x,), ops.softmax if stride is None else strided_op(op, stride), lambda x: F.softmax(x, dim=-1), norms.softmax_reference,
                 2 * tokens * hidden * es)
     if op == "layer_norm":
-        x, w, b = rand(tokens, hidden, low=-0.5, high=1.5), rand(hidden, low=0.5, high=1.5), \
-            rand(hidden)
-        return ((x, w, b), lambda x, w, b: ops.layer_norm(x, (hidden,), w, b),
+        x, w, b = rows(low=-0.5, high=1.5), rand(hidden, low=0.5, high=1.5), rand(hidden)
+        return ((x, w, b), (lambda x, w, b: ops.layer_norm(x, (hidden,), w, b))
+                if stride is None else strided_op(op, stride),
                 lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b, 1e-5),
                 lambda x, w, b: norms.layer_norm_reference(x, w, b, 1e-5),
                 (2 * tokens * hidden + 2 * hidden) * es)
     if op == "rms_norm":
-        x, w = rand(tokens, hidden), rand(hidden, low=0.5, high=1.5)
-        return ((x, w), lambda x, w: ops.rms_norm(x, (hidden,), w, eps=1e-6),
+        x, w = rows(), rand(hidden, low=0.5, high=1.5)
+        return ((x, w), (lambda x, w: ops.rms_norm(x, (hidden,), w, eps=1e-6))
+                if stride is None else strided_op(op, stride),
                 lambda x, w: F.rms_norm(x, x.shape[-1:], w, 1e-6),
                 lambda x, w: norms.rms_norm_reference(x, w, 1e-6),
                 (2 * tokens * hidden + hidden) * es)
@@ -293,6 +321,25 @@ def make_case(op, dtype, tokens, hidden, generator):
     cos, sin = angles.cos().to(t), angles.sin().to(t)
     return ((x, cos, sin), ops.apply_rotary_emb, eager_rope, norms.rotary_reference,
             (2 * b * n * h * d + n * d) * es)
+
+
+def strided_op(op, stride):
+    """The row op's 16-byte kernel launched directly on x and on an output of
+    x's row stride (the ops return contiguous outputs, which for a ragged N
+    would take the 2-byte kernel): the tails of the vector accesses."""
+    def call(x, *params):
+        n = x.shape[1]
+        y = torch.empty(x.shape[0], stride, dtype=x.dtype, device=x.device)[:, :n]
+        args = dict(X=x, Y=y)
+        if op != "softmax":
+            args.update(W=params[0], eps=1e-5 if op == "layer_norm" else 1e-6)
+        if op == "layer_norm":
+            args["B"] = params[1]
+        vector = norms.vector_bytes(args.values())
+        assert vector == 16, f"the strided case allows {vector}-byte accesses, not 16"
+        norms.get_kernel(op, x.dtype, n, x.device)(**args)
+        return y
+    return call
 
 
 def within(got, expected, op, dtype, name):
@@ -387,13 +434,16 @@ HEADER = ("| op | dtype | tokens x hidden | max error | Tessera GB/s | % copy | 
           "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
-def run_row(op, dtype, tokens, hidden, copy_gbs, bench, compile_too):
+def run_row(op, dtype, tokens, hidden, copy_gbs, bench, compile_too, stride=None):
     """Checks and (bench) times one row; returns (CSV row, markdown line)."""
     row = dict(kind="membound", op=op, dtype=dtype, tokens=tokens, hidden=hidden,
                copy_gbs=f"{copy_gbs:.0f}")
-    name = f"| {op} | {dtype} | {tokens}x{hidden} |"
+    name = f"| {op} | {dtype} | {tokens}x{hidden}{'' if stride is None else f' (stride {stride})'} |"
+    if stride is not None:
+        row["stride"] = stride
     generator = torch.Generator(device=DEVICE).manual_seed(tokens + hidden)
-    inputs, ours, eager, reference, nbytes = make_case(op, dtype, tokens, hidden, generator)
+    inputs, ours, eager, reference, nbytes = make_case(op, dtype, tokens, hidden, generator,
+                                                       stride)
     try:
         ok, error = check(op, dtype, inputs, ours, reference)
     except tessera.TesseraError as missing:    # not in the cache, or does not compile
@@ -470,19 +520,21 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     csv_path, md_path = (os.path.join(args.out, f"membound.{e}") for e in ("csv", "md"))
     ops_ = [op for op in args.ops.split(",") if op]
-    # (op, dtype, tokens, hidden, timed): the bench shapes, then the RAGGED
-    # rows (checked only).
-    cases = [(op, dtype, tokens, hidden, True) for op in ops_ for dtype in DTYPES
+    # (op, dtype, tokens, hidden, timed, row stride): the bench shapes, then
+    # the RAGGED and STRIDED rows (checked only).
+    cases = [(op, dtype, tokens, hidden, True, None) for op in ops_ for dtype in DTYPES
              for tokens in TOKENS for hidden in HIDDEN
              if not (op == "rotary" and rope_shape(tokens, hidden) is None)]
-    cases += [(op, dtype, tokens, hidden, False) for op in ops_ if op != "rotary"
+    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op != "rotary"
               for dtype in DTYPES for tokens, hidden in RAGGED]
+    cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op != "rotary"
+              for dtype in DTYPES for tokens, hidden, stride in STRIDED]
     rows, lines = [], [HEADER]
-    for op, dtype, tokens, hidden, timed_row in cases:
+    for op, dtype, tokens, hidden, timed_row, stride in cases:
         spent = time.time() - start
         row, line = run_row(op, dtype, tokens, hidden, copy_gbs,
                             timed_row and not args.no_bench and spent < args.budget,
-                            timed_row and spent < args.budget * 0.8)
+                            timed_row and spent < args.budget * 0.8, stride)
         print(line, flush=True)
         rows.append(row)
         lines.append(line)

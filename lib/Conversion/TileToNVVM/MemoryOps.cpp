@@ -109,8 +109,9 @@ static int64_t vectorElements(RankedTensorType tile, Value view,
     return 1;
   int64_t elements = std::min<int64_t>(adjacentElements(tile),
                                        std::max<int64_t>(1, maxBytes / (bits / 8)));
-  return std::max<int64_t>(
-      1, std::min(elements, knownDivisor(indices.back())));
+  elements = std::min(elements, knownDivisor(indices.back()));
+  // An access moves whole 32-bit registers (4, 8 or 16 bytes) or one element.
+  return elements * (bits / 8) >= 4 ? elements : 1;
 }
 
 void tessera::lowering::planVectorAccesses(func::FuncOp kernel,
@@ -550,30 +551,140 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
 /// The accesses of a vectorized tile: runs of `width` slots adjacent along
 /// the innermost dimension (blocked slots are row-major, the innermost
 /// dimension's `sizePerThread` adjacent), each with the address of its first
-/// element and whether all of its elements are inside the view (its first
-/// and last are: they lie on one row).
+/// element, whether all of its elements are inside the view (its first and
+/// last are: they lie on one row), and whether only some are (a run across a
+/// ragged row's end).
 struct VectorAccesses {
   int64_t width;
   SmallVector<int64_t> firstSlots;
-  SmallVector<Value> addresses, allIn;
+  SmallVector<Value> addresses, allIn, partlyIn;
+  /// Whether any run of this thread is partly inside the view.
+  Value anyPartlyIn;
 };
 
 VectorAccesses planAccesses(OpBuilder &b, Location loc,
                             const SlotAddresses &slots, int64_t width) {
-  VectorAccesses result{width, {}, {}, {}};
+  VectorAccesses result{width, {}, {}, {}, {}, Value()};
   for (int64_t s = 0; s < int64_t(slots.addresses.size()); s += width) {
+    Value first = slots.inBounds[s], last = slots.inBounds[s + width - 1];
+    Value all = arith::AndIOp::create(b, loc, first, last);
+    Value partly = arith::XOrIOp::create(b, loc, first, last);
     result.firstSlots.push_back(s);
     result.addresses.push_back(slots.addresses[s]);
-    result.allIn.push_back(arith::AndIOp::create(
-        b, loc, slots.inBounds[s], slots.inBounds[s + width - 1]));
+    result.allIn.push_back(all);
+    result.partlyIn.push_back(partly);
+    result.anyPartlyIn =
+        result.anyPartlyIn
+            ? arith::OrIOp::create(b, loc, result.anyPartlyIn, partly)
+            : partly;
   }
   return result;
 }
 
+/// The 32-bit registers one predicated vector access of `vectorType` moves
+/// (vectorElements makes every access at least 4 bytes), with the PTX
+/// operand list of them from operand `first` ("{$1, $2}", or "$1" alone).
+struct AccessRegisters {
+  int64_t count;
+
+  explicit AccessRegisters(VectorType vectorType)
+      : count(vectorType.getNumElements() *
+              vectorType.getElementTypeBitWidth() / 32) {
+    assert(count * 32 == vectorType.getNumElements() *
+                             vectorType.getElementTypeBitWidth() &&
+           (count == 1 || count == 2 || count == 4) &&
+           "a vector access moves 4, 8 or 16 bytes");
+  }
+  StringRef suffix() const {
+    return count == 4 ? "v4.b32" : count == 2 ? "v2.b32" : "b32";
+  }
+  std::string operands(int64_t first) const {
+    std::string list;
+    for (int64_t i = 0; i < count; ++i)
+      list += (i ? ", $" : "$") + std::to_string(first + i);
+    return count == 1 ? list : "{" + list + "}";
+  }
+  VectorType wordsType(OpBuilder &b) const {
+    return VectorType::get({count}, b.getI32Type());
+  }
+};
+
+/// `ld.global` of a whole run under a predicate, as PTX (`@p ld.global.v4.b32`):
+/// no branch around it, so ptxas issues a tile's loads back to back; where
+/// the predicate is false the registers keep `otherwise` (tied operands).
+/// Ordered with the kernel's other memory accesses (a volatile asm).
+Value predicatedVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
+                           Value address, Value predicate, Value otherwise) {
+  MLIRContext *ctx = b.getContext();
+  AccessRegisters regs(vectorType);
+  Value otherWords =
+      LLVM::BitcastOp::create(b, loc, regs.wordsType(b), otherwise);
+  std::string constraints;
+  for (int64_t i = 0; i < regs.count; ++i)
+    constraints += "=r,";
+  constraints += "l,b";
+  SmallVector<Value> operands = {address, predicate};
+  for (int64_t i = 0; i < regs.count; ++i) {
+    constraints += "," + std::to_string(i);
+    operands.push_back(vector::ExtractOp::create(b, loc, otherWords, i));
+  }
+  std::string ptx = ("@$" + std::to_string(regs.count + 1) + " ld.global." +
+                     regs.suffix() + " " + regs.operands(0) + ", [$" +
+                     std::to_string(regs.count) + "];")
+                        .str();
+  Type i32 = b.getI32Type();
+  Type resultType = regs.count == 1
+                        ? i32
+                        : LLVM::LLVMStructType::getLiteral(
+                              ctx, SmallVector<Type>(regs.count, i32));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, ptx, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> words;
+  for (int64_t i = 0; i < regs.count; ++i)
+    words.push_back(regs.count == 1 ? asmOp.getResult(0)
+                                    : LLVM::ExtractValueOp::create(
+                                          b, loc, asmOp.getResult(0), i)
+                                          .getResult());
+  Value packed =
+      vector::FromElementsOp::create(b, loc, regs.wordsType(b), words);
+  return LLVM::BitcastOp::create(b, loc, vectorType, packed);
+}
+
+/// `st.global` of a whole run under a predicate (`@p st.global.v4.b32`), as
+/// predicatedVectorLoad.
+void predicatedVectorStore(OpBuilder &b, Location loc, Value vector,
+                           Value address, Value predicate) {
+  MLIRContext *ctx = b.getContext();
+  auto vectorType = cast<VectorType>(vector.getType());
+  AccessRegisters regs(vectorType);
+  Value words = LLVM::BitcastOp::create(b, loc, regs.wordsType(b), vector);
+  std::string constraints = "l,b";
+  SmallVector<Value> operands = {address, predicate};
+  for (int64_t i = 0; i < regs.count; ++i) {
+    constraints += ",r";
+    operands.push_back(vector::ExtractOp::create(b, loc, words, i));
+  }
+  std::string ptx = ("@$1 st.global." + regs.suffix() + " [$0], " +
+                     regs.operands(2) + ";")
+                        .str();
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(), operands, ptx, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
 /// tile.load straight into registers (mma, blocked or slice layouts): each
-/// slot reads its element, or takes the padding value out of bounds; a
-/// vectorized blocked tile reads each run of adjacent slots with one load
-/// when it is all inside the view, element by element otherwise (the tail).
+/// slot reads its element, or takes the padding value out of bounds. A
+/// vectorized blocked tile reads each run of adjacent slots that is all
+/// inside the view with one predicated load, every run's load issued before
+/// any branch; the runs partly inside (across a ragged row's end) are then
+/// read element by element in one branch that most threads skip.
 struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -605,44 +716,48 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
       values = loadElements(rewriter, loc, 0, dist->numSlots());
     } else {
       auto vectorType = VectorType::get({width}, elementType);
-      unsigned alignment = width * (op.getType().getElementTypeBitWidth() / 8);
+      Value pads = vector::BroadcastOp::create(rewriter, loc, vectorType, pad);
       VectorAccesses vectors = planAccesses(rewriter, loc, slots, width);
-      for (auto [first, address, allIn] : llvm::zip(
-               vectors.firstSlots, vectors.addresses, vectors.allIn)) {
-        int64_t s0 = first;
-        Value start = address;
-        // Past the end of a row (a ragged tail) a run is often entirely
-        // outside: it loads nothing.
-        Value anyIn = arith::OrIOp::create(rewriter, loc, slots.inBounds[s0],
-                                           slots.inBounds[s0 + width - 1]);
-        auto ifOp = scf::IfOp::create(
-            rewriter, loc, allIn,
-            [&](OpBuilder &b, Location l) {
-              Value v = LLVM::LoadOp::create(b, l, vectorType, start,
-                                             alignment);
-              scf::YieldOp::create(b, l, v);
-            },
-            [&](OpBuilder &b, Location l) {
+      SmallVector<Value> runs;
+      for (auto [address, allIn] :
+           llvm::zip(vectors.addresses, vectors.allIn))
+        runs.push_back(predicatedVectorLoad(rewriter, loc, vectorType,
+                                            address, allIn, pads));
+      auto tail = scf::IfOp::create(
+          rewriter, loc, vectors.anyPartlyIn,
+          [&](OpBuilder &b, Location l) {
+            auto elementwise = [&](OpBuilder &b, Location l, int64_t first) {
+              return vector::FromElementsOp::create(
+                  b, l, vectorType, loadElements(b, l, first, width));
+            };
+            // (With one run, it is the one partly inside.)
+            if (runs.size() == 1) {
+              scf::YieldOp::create(b, l,
+                                   ValueRange{elementwise(b, l, 0)});
+              return;
+            }
+            SmallVector<Value> fixed;
+            for (auto [first, partlyIn, run] :
+                 llvm::zip(vectors.firstSlots, vectors.partlyIn, runs)) {
+              int64_t s0 = first;
+              Value whole = run;
               auto partial = scf::IfOp::create(
-                  b, l, anyIn,
+                  b, l, partlyIn,
                   [&](OpBuilder &b, Location l) {
-                    scf::YieldOp::create(
-                        b, l,
-                        ValueRange{vector::FromElementsOp::create(
-                            b, l, vectorType, loadElements(b, l, s0, width))});
+                    scf::YieldOp::create(b, l,
+                                         ValueRange{elementwise(b, l, s0)});
                   },
                   [&](OpBuilder &b, Location l) {
-                    scf::YieldOp::create(
-                        b, l,
-                        ValueRange{vector::BroadcastOp::create(b, l, vectorType,
-                                                               pad)});
+                    scf::YieldOp::create(b, l, whole);
                   });
-              scf::YieldOp::create(b, l, partial.getResults());
-            });
+              fixed.push_back(partial.getResult(0));
+            }
+            scf::YieldOp::create(b, l, fixed);
+          },
+          [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, runs); });
+      for (Value run : tail.getResults())
         for (int64_t i = 0; i < width; ++i)
-          values.push_back(vector::ExtractOp::create(
-              rewriter, loc, ifOp.getResult(0), i));
-      }
+          values.push_back(vector::ExtractOp::create(rewriter, loc, run, i));
     }
     Type type = getTypeConverter()->convertType(op.getType());
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, values);
@@ -682,35 +797,36 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
       return vector::ExtractOp::create(rewriter, loc, value, s);
     };
     // A vectorized blocked tile stores each run of adjacent slots that is
-    // all inside the view with one access, the others element by element.
+    // all inside the view with one predicated access (no branch between a
+    // tile's stores), then the runs partly inside (across a ragged row's
+    // end) element by element in one branch that most threads skip.
     if (int64_t width = vectorElementsOf(op); width > 1) {
       auto vectorType = VectorType::get({width}, type.getElementType());
-      unsigned alignment = width * (type.getElementTypeBitWidth() / 8);
       VectorAccesses vectors = planAccesses(rewriter, loc, slots, width);
+      SmallVector<SmallVector<Value>> runs;
       for (auto [first, address, allIn] : llvm::zip(
                vectors.firstSlots, vectors.addresses, vectors.allIn)) {
-        SmallVector<Value> elements;
+        SmallVector<Value> &elements = runs.emplace_back();
         for (int64_t s = first; s < first + width; ++s)
           elements.push_back(slotValue(s));
-        Value whole = arith::AndIOp::create(rewriter, loc, owner, allIn);
-        auto ifOp = scf::IfOp::create(rewriter, loc, whole, /*else=*/true);
-        {
-          OpBuilder b = ifOp.getThenBodyBuilder();
-          LLVM::StoreOp::create(
-              b, loc,
-              vector::FromElementsOp::create(b, loc, vectorType, elements),
-              address, alignment);
+        predicatedVectorStore(
+            rewriter, loc,
+            vector::FromElementsOp::create(rewriter, loc, vectorType, elements),
+            address, arith::AndIOp::create(rewriter, loc, owner, allIn));
+      }
+      auto tail = scf::IfOp::create(
+          rewriter, loc,
+          arith::AndIOp::create(rewriter, loc, owner, vectors.anyPartlyIn));
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(tail.thenBlock()->getTerminator());
+      for (auto [first, partlyIn, elements] :
+           llvm::zip(vectors.firstSlots, vectors.partlyIn, runs)) {
+        OpBuilder::InsertionGuard inner(rewriter);
+        // (With one run, it is the one partly inside.)
+        if (runs.size() > 1) {
+          auto partial = scf::IfOp::create(rewriter, loc, partlyIn);
+          rewriter.setInsertionPoint(partial.thenBlock()->getTerminator());
         }
-        // A run partly inside the view (a ragged tail) stores element by
-        // element; one entirely outside stores nothing.
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-        Value anyIn = arith::AndIOp::create(
-            rewriter, loc, owner,
-            arith::OrIOp::create(rewriter, loc, slots.inBounds[first],
-                                 slots.inBounds[first + width - 1]));
-        auto partial = scf::IfOp::create(rewriter, loc, anyIn);
-        rewriter.setInsertionPoint(partial.thenBlock()->getTerminator());
         for (int64_t s = first; s < first + width; ++s)
           storeIf(slots.inBounds[s], elements[s - first], slots.addresses[s],
                   0);

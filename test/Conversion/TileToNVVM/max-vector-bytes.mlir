@@ -7,8 +7,9 @@
 // rows are not 16-byte aligned).
 // CHECK-LABEL: llvm.func @capped
 // CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 4>,
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> vector<2xf16>
-// CHECK-NOT: -> vector<8xf16>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 ld.global.b32 $0, [$1];", "=r,l,b,0" %{{.*}} : (!llvm.ptr<1>, i1, i32) -> i32
+// CHECK: llvm.bitcast %{{.*}} : vector<1xi32> to vector<2xf16>
+// CHECK-NOT: v4.b32
 // BAD: error: expected max-vector-bytes to be 1, 2, 4, 8 or 16, got 3
 #b = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
 func.func @capped(%x: !tile.view<f16, 2>, %y: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {

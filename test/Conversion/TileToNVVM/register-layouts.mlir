@@ -25,24 +25,29 @@ func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_
 // -----
 
 // A blocked f16 tile with 8 adjacent elements a thread at an aligned start
-// column moves each run with one 16-byte access when the whole run is inside
-// the view, element by element (masked) when part of it is, and not at all
-// when none of it is (past a ragged row's end: the padding); the manifest
-// asks for 16 bytes of alignment of both tensors.
+// column moves each run with one 16-byte access, predicated on the whole run
+// being inside the view (PTX `@p ld`/`@p st`: no branch around it; a run not
+// loaded keeps the padding, tied to the load's registers); the runs partly
+// inside (across a ragged row's end) then move element by element in one
+// branch after all of the tile's vector accesses. The manifest asks for 16
+// bytes of alignment of both tensors.
 // CHECK-LABEL: llvm.func @vector_copy
 // CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 16>, #tilegpu.param<{{[^>]*}}align = 16>
-// CHECK: scf.if %{{.*}} -> (vector<8xf16>) {
-// CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
-// CHECK: } else {
-// CHECK-NEXT: %{{.*}} = scf.if %{{.*}} -> (vector<8xf16>) {
+// CHECK-NOT: !llvm.ptr<1> -> vector
+// CHECK: %[[PAD:.*]] = llvm.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
+// CHECK: %[[P0:.*]] = vector.extract %[[PAD]][0]
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,0,1,2,3" %{{.*}}, %{{.*}}, %[[P0]], %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: %[[LOADED:.*]] = llvm.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK-NEXT: scf.if %{{.*}} -> (vector<8xf16>) {
 // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<1> -> f16
 // CHECK: } else {
-// CHECK-NEXT: vector.broadcast %{{.*}} : f16 to vector<8xf16>
-// CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: vector.from_elements
-// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
-// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[LOADED]] : vector<8xf16>
+// CHECK-NOT: !llvm.ptr<1> -> vector
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};", "l,b,r,r,r,r"
+// CHECK-NEXT: %[[TAIL:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[TAIL]] {
 // CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<1>
+// CHECK-NOT: vector<8xf16>, !llvm.ptr<1>
 #b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
 func.func @vector_copy(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
@@ -57,9 +62,8 @@ func.func @vector_copy(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) 
 // time; a start column of 4 (8 bytes) allows 8-byte accesses of 4 elements.
 // CHECK-LABEL: llvm.func @unaligned_start
 // CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 2>, #tilegpu.param<{{[^>]*}}align = 8>
-// CHECK-NOT: vector<8xf16>, !llvm.ptr<1>
-// CHECK-NOT: !llvm.ptr<1> -> vector
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<1>
+// CHECK-NOT: ld.global.v
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 st.global.v2.b32 [$0], {$2, $3};", "l,b,r,r"
 #b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
 func.func @unaligned_start(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32, %j: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c4 = arith.constant 4 : i32
@@ -146,7 +150,7 @@ func.func @copies_contribute_nothing(%x: !tile.view<f32, 2>, %o: !tile.view<f32,
 // holds the parent's 8 adjacent columns a thread: one 16-byte load.
 // CHECK-LABEL: llvm.func @column_vector
 // CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 16>
-// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK: "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];"
 #b = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
 #cols = #tilegpu.slice<dim = 0, parent = #b>
 func.func @column_vector(%w: !tile.view<f16, 1>, %o: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
