@@ -192,7 +192,8 @@ def sweep_candidates(n):
     power of two or (past 2048) n rounded up to 2048 (the coverage of 8 warps
     of 16-byte f16 runs; any multiple of the layout's coverage is a valid
     tile), 4/8/16 warps, ROWS up to 4 for short rows, ptxas's registers or a
-    cap of 64, 80 or 88 (4 or 3 CTAs of 8 warps, 5 of 4 warps on an SM)."""
+    cap of 64, 72, 80 or 88 (4 or 3 CTAs of 8 warps, 7 or 5 of 4 warps on an
+    SM)."""
     pow2 = 1 << max(n - 1, 0).bit_length()
     blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set())
     for block in sorted(blocks):
@@ -202,7 +203,7 @@ def sweep_candidates(n):
                 if not 8 <= per_thread <= 64 or block % (8 * 32 * warps) and \
                         block > 8 * 32 * warps:
                     continue
-                for regs in (None, 64, 80, 88):
+                for regs in (None, 64, 72, 80, 88):
                     yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), regs
 
 
