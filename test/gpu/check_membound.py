@@ -123,30 +123,27 @@ def first_line(error):
 
 
 def precompile(target):
-    count, failed = 0, 0
-    for op, dtype, size, entry in configs():
-        try:
-            compile_config(op, dtype, size, entry, target)
-            count += 1
-        except tessera.CompileError as error:
-            failed += 1
-            print(f"{entry or op} {dtype} size={size}: {first_line(error)}")
-    for op, dtype, n in ragged_configs():
+    def ragged(op, dtype, n):
         source, constants = norms.kernel_constants(op, DTYPES[dtype], n)
+        tessera.compile(source, target, max_vector_bytes=2,
+                        **norms.compile_options(op, n), **constants)
+
+    # (name, compile, its arguments): the default configs, the RAGGED rows'
+    # 2-byte variants, the STRIDED rows' 16-byte kernels.
+    jobs = [(f"{entry or op} {dtype} size={size}", compile_config,
+             (op, dtype, size, entry, target)) for op, dtype, size, entry in configs()]
+    jobs += [(f"{op} {dtype} N={n} (2-byte accesses)", ragged, (op, dtype, n))
+             for op, dtype, n in ragged_configs()]
+    jobs += [(f"{op} {dtype} N={n}", compile_config, (op, dtype, n, None, target))
+             for op, dtype, n in strided_configs()]
+    count, failed = 0, 0
+    for name, build, arguments in jobs:
         try:
-            tessera.compile(source, target, max_vector_bytes=2,
-                            **norms.compile_options(op, n), **constants)
+            build(*arguments)
             count += 1
         except tessera.CompileError as error:
             failed += 1
-            print(f"{op} {dtype} N={n} (2-byte accesses): {first_line(error)}")
-    for op, dtype, n in strided_configs():
-        try:
-            compile_config(op, dtype, n, None, target)
-            count += 1
-        except tessera.CompileError as error:
-            failed += 1
-            print(f"{op} {dtype} N={n}: {first_line(error)}")
+            print(f"{name}: {first_line(error)}")
     print(f"{count} kernels in {tessera._paths.cache_dir()} for {target}; {failed} failed")
     return 0 if not failed else 1
 
@@ -229,6 +226,19 @@ def sweep_ops(args):
     return tuple(op for op in args.ops.split(",") if op in ROW_OPS)
 
 
+def sweep_args(op, tokens, n, generator):
+    """The row kernel's arguments for the sweep: random f16 X [tokens, n] and
+    W (also as LayerNorm's B), Y."""
+    x = torch.rand(tokens, n, generator=generator, device=DEVICE).half()
+    w = torch.rand(n, generator=generator, device=DEVICE).half()
+    args = dict(X=x, Y=torch.empty_like(x))
+    if op != "softmax":
+        args.update(W=w, eps=1e-5)
+    if op == "layer_norm":
+        args.update(B=w)
+    return args
+
+
 def sweep(budget, ops_=ROW_OPS):
     """Times every candidate on the GPU (kernel_ms) at SWEEP_SHAPES, f16, and
     prints each shape's best next to NORM_CONFIGS' choice."""
@@ -243,14 +253,8 @@ def sweep(budget, ops_=ROW_OPS):
             if time.time() - start > budget:
                 print("sweep: out of time")
                 return 0
-            x = torch.rand(tokens, n, generator=generator, device=DEVICE).half()
-            w = torch.rand(n, generator=generator, device=DEVICE).half()
-            y = torch.empty_like(x)
-            args = dict(X=x, Y=y)
-            if op != "softmax":
-                args.update(W=w, eps=1e-5)
-            if op == "layer_norm":
-                args.update(B=w)
+            args = sweep_args(op, tokens, n, generator)
+            x = args["X"]
             nbytes = 2 * x.numel() * 2
             chosen = (norms.norm_config(n, op),
                       norms.compile_options(op, n).get("max_registers"))
