@@ -128,11 +128,14 @@ private:
 
   /// The blocked layout of a tile that no dot reaches (Triton's default
   /// blocked layout): each thread holds up to 16 bytes of `elementBytes`
-  /// elements adjacent along the innermost dimension, the lanes and then
-  /// the warps go along the columns as far as the tile is wide and along
-  /// the rows for the rest.
-  BlockedEncodingAttr blockedFor(ArrayRef<int64_t> shape,
-                                 int64_t elementBytes) const {
+  /// elements adjacent along the innermost dimension, the lanes go along the
+  /// columns as far as the tile is wide and along the rows for the rest, and
+  /// so do the warps — or, with `warpsAlongRows` (a kernel that reduces its
+  /// blocked tiles along the rows only), the warps go along the rows first,
+  /// so that each row's reduction stays inside a warp (shuffles, no
+  /// shared-memory round or barrier).
+  BlockedEncodingAttr blockedFor(ArrayRef<int64_t> shape, int64_t elementBytes,
+                                 bool warpsAlongRows = false) const {
     auto pow2Divisor = [](int64_t n, int64_t limit) {
       int64_t p = n > 0 ? (n & -n) : 1;
       return unsigned(std::max<int64_t>(1, std::min(p, limit)));
@@ -145,12 +148,36 @@ private:
     MLIRContext *ctx = kernel->getContext();
     if (shape.size() == 1)
       return BlockedEncodingAttr::get(ctx, {perThread}, {32}, {numWarps}, {0});
+    if (warpsAlongRows)
+      warps = numWarps / pow2Divisor(shape[0] / (32 / lanes), numWarps);
     return BlockedEncodingAttr::get(ctx, {1, perThread}, {32 / lanes, lanes},
                                     {numWarps / warps, warps}, {1, 0});
   }
-  BlockedEncodingAttr blockedFor(Value tile, int64_t elementBytes) const {
+  BlockedEncodingAttr blockedFor(Value tile, int64_t elementBytes,
+                                 bool warpsAlongRows = false) const {
     return blockedFor(cast<RankedTensorType>(tile.getType()).getShape(),
-                      elementBytes);
+                      elementBytes, warpsAlongRows);
+  }
+
+  /// Whether the warps of blocked tiles go along the rows (blockedFor): the
+  /// 2-D tiles that take blocked layouts (those without one yet) are reduced
+  /// along their rows (axis 1) and never along their columns, and the kernel
+  /// loads no 1-D tile (a weight vector over the columns, which every warp
+  /// along the rows would hold and load again: on the H200 LayerNorm and
+  /// RMSNorm at 1024 columns lost 2-15 % that way, softmax gained 3-17 %,
+  /// test/gpu/RESULTS.md v22).
+  bool warpsAlongRows() {
+    bool rows = false, cols = false, vectors = false;
+    kernel.walk([&](Operation *op) {
+      if (auto load = dyn_cast<LoadOp>(op))
+        vectors |= load.getType().getRank() == 1;
+      auto reduce = dyn_cast<ReduceOp>(op);
+      if (!reduce || get(reduce.getSrc()) ||
+          cast<RankedTensorType>(reduce.getSrc().getType()).getRank() != 2)
+        return;
+      (reduce.getAxis() == 1 ? rows : cols) = true;
+    });
+    return rows && !cols && !vectors;
   }
   static int64_t elementBytesOf(Value tile) {
     unsigned bits = getElementTypeOrSelf(tile.getType()).getIntOrFloatBitWidth();
@@ -383,6 +410,7 @@ private:
       bool memory;
     };
     SmallVector<Candidate> candidates;
+    bool alongRows = warpsAlongRows();
     kernel.walk([&](Operation *op) {
       if (auto store = dyn_cast<StoreOp>(op))
         candidates.push_back({store.getValue(),
@@ -411,7 +439,8 @@ private:
                   "distributes tiles of higher rank), got "
                << type;
       if (failed(set(candidate.tile,
-                     blockedFor(candidate.tile, candidate.elementBytes),
+                     blockedFor(candidate.tile, candidate.elementBytes,
+                                alongRows),
                      candidate.tile.getDefiningOp())) ||
           failed(propagate()))
         return failure();

@@ -3,7 +3,8 @@
 // Tiles no dot reaches take #tilegpu.blocked layouts (Triton's blocked
 // layout): 16 bytes of adjacent elements per thread along the innermost
 // dimension, the lanes and warps along the columns as far as the tile is
-// wide, the rest along the rows.
+// wide, the rest along the rows (the warps along the rows first in a kernel
+// that reduces rows only and loads no vector: the last two cases).
 
 // A row softmax: the [1, 1024] f16 row is 8 elements a thread, 32 lanes and
 // 4 warps along the columns. The row max is the slice along the columns
@@ -97,5 +98,52 @@ func.func @dot_and_copy(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %p: !til
   tile.store %b, %o[%i, %i] : tensor<64x16xf32> -> !tile.view<f32, 2>
   %v = tile.load %p[%i] : !tile.view<f16, 1> -> tensor<2048xf16>
   tile.store %v, %q[%i] : tensor<2048xf16> -> !tile.view<f16, 1>
+  return
+}
+
+// -----
+
+// Several rows a program, reduced along the rows only, and no 1-D tile
+// loaded: the warps go along the rows (each warp reduces its own row with
+// shuffles, no shared-memory round), not along the columns.
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @rows_per_warp
+// CHECK: tile.reduce sum %{{.*}} axis 1 : tensor<4x1024xf32, #[[$B]]>
+func.func @rows_per_warp(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<4x1024xf16>
+  %f = arith.extf %t : tensor<4x1024xf16> to tensor<4x1024xf32>
+  %s = tile.reduce sum %f axis 1 : tensor<4x1024xf32> -> tensor<4xf32>
+  %se = tile.expand_dims %s axis 1 : tensor<4xf32> -> tensor<4x1xf32>
+  %sb = tile.broadcast %se : tensor<4x1xf32> -> tensor<4x1024xf32>
+  %d = arith.divf %f, %sb : tensor<4x1024xf32>
+  %r = arith.truncf %d : tensor<4x1024xf32> to tensor<4x1024xf16>
+  tile.store %r, %y[%row, %c0] : tensor<4x1024xf16> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// The same with a weight vector over the columns loaded (every warp along
+// the rows would hold and load all of it again): the warps stay along the
+// columns.
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: func.func @rows_with_weight
+// CHECK: tile.reduce sum %{{.*}} axis 1 : tensor<4x1024xf32, #[[$B]]>
+func.func @rows_with_weight(%x: !tile.view<f16, 2>, %w: !tile.view<f16, 1>, %y: !tile.view<f16, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<4x1024xf16>
+  %f = arith.extf %t : tensor<4x1024xf16> to tensor<4x1024xf32>
+  %s = tile.reduce sum %f axis 1 : tensor<4x1024xf32> -> tensor<4xf32>
+  %se = tile.expand_dims %s axis 1 : tensor<4xf32> -> tensor<4x1xf32>
+  %sb = tile.broadcast %se : tensor<4x1xf32> -> tensor<4x1024xf32>
+  %wv = tile.load %w[%c0] : !tile.view<f16, 1> -> tensor<1024xf16>
+  %wf = arith.extf %wv : tensor<1024xf16> to tensor<1024xf32>
+  %we = tile.expand_dims %wf axis 0 : tensor<1024xf32> -> tensor<1x1024xf32>
+  %wb = tile.broadcast %we : tensor<1x1024xf32> -> tensor<4x1024xf32>
+  %d = arith.divf %f, %sb : tensor<4x1024xf32>
+  %e = arith.mulf %d, %wb : tensor<4x1024xf32>
+  %r = arith.truncf %e : tensor<4x1024xf32> to tensor<4x1024xf16>
+  tile.store %r, %y[%row, %c0] : tensor<4x1024xf16> -> !tile.view<f16, 2>
   return
 }

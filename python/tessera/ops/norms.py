@@ -45,11 +45,13 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # multiple of the coverage is a tile the layout holds), so 5000 columns take
 # a 6144 tile, not an 8192 one; several rows per program below 2048 columns,
 # so each still moves ~2048 elements; a 64-register cap where it keeps 4
-# CTAs on an SM without spilling; LayerNorm's 4096 and 8192 tiles spill at
+# CTAs on an SM without spilling (softmax's 1024 tile: 2 rows, a warp each,
+# tilegpu-assign-layouts putting the warps along the rows of a kernel that
+# reduces rows and loads no vector); LayerNorm's 4096 and 8192 tiles spill at
 # 64 and take 72 (7 CTAs of 4 warps) and 80 (3 CTAs of 8 warps): they fit
 # those since v22's branch-free vector accesses.
 NORM_CONFIGS = {
-    "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 0), (2048, 1, 4, 0),
+    "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
                 (4096, 1, 4, 64), (6144, 1, 4, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
     "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
                    (4096, 1, 4, 72), (6144, 1, 8, 64), (8192, 1, 8, 80), (16384, 1, 16, 0)),
