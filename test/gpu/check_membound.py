@@ -226,17 +226,23 @@ def sweep_ops(args):
     return tuple(op for op in args.ops.split(",") if op in ROW_OPS)
 
 
+def row_args(op, x, y, w=None, b=None, eps=1e-5):
+    """A row kernel's parameters by name: X, Y, and the norms' W and eps
+    (LayerNorm's B too)."""
+    args = dict(X=x, Y=y)
+    if op != "softmax":
+        args.update(W=w, eps=eps)
+    if op == "layer_norm":
+        args.update(B=b)
+    return args
+
+
 def sweep_args(op, tokens, n, generator):
     """The row kernel's arguments for the sweep: random f16 X [tokens, n] and
     W (also as LayerNorm's B), Y."""
     x = torch.rand(tokens, n, generator=generator, device=DEVICE).half()
     w = torch.rand(n, generator=generator, device=DEVICE).half()
-    args = dict(X=x, Y=torch.empty_like(x))
-    if op != "softmax":
-        args.update(W=w, eps=1e-5)
-    if op == "layer_norm":
-        args.update(B=w)
-    return args
+    return row_args(op, x, torch.empty_like(x), w, w)
 
 
 def sweep(budget, ops_=ROW_OPS):
@@ -335,11 +341,7 @@ def strided_op(op, stride):
     def call(x, *params):
         n = x.shape[1]
         y = torch.empty(x.shape[0], stride, dtype=x.dtype, device=x.device)[:, :n]
-        args = dict(X=x, Y=y)
-        if op != "softmax":
-            args.update(W=params[0], eps=1e-5 if op == "layer_norm" else 1e-6)
-        if op == "layer_norm":
-            args["B"] = params[1]
+        args = row_args(op, x, y, *params, eps=1e-5 if op == "layer_norm" else 1e-6)
         vector = norms.vector_bytes(args.values())
         assert vector == 16, f"the strided case allows {vector}-byte accesses, not 16"
         norms.get_kernel(op, x.dtype, n, x.device)(**args)

@@ -81,50 +81,6 @@ std::optional<WgmmaPlan> WgmmaPlan::get(DotOp op, const MmaGeometry &g) {
 // The instructions
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// The "{$first, ..., $first + count - 1}" operand list of an asm string.
-std::string asmOperandList(int64_t first, int64_t count) {
-  std::string list = "{";
-  for (int64_t i = 0; i < count; ++i)
-    list += (i ? ", $" : "$") + std::to_string(first + i);
-  return list + "}";
-}
-
-/// Inline PTX whose `values.size()` f32 outputs are tied to `values` (the
-/// accumulator registers the instruction updates), after `inputs` with
-/// `inputConstraints`.
-SmallVector<Value> tiedAsm(OpBuilder &b, Location loc, StringRef ptx,
-                           ArrayRef<Value> values, ValueRange inputs,
-                           StringRef inputConstraints) {
-  MLIRContext *ctx = b.getContext();
-  int64_t n = values.size();
-  std::string constraints;
-  for (int64_t i = 0; i < n; ++i)
-    constraints += "=f,";
-  constraints += inputConstraints.str();
-  for (int64_t i = 0; i < n; ++i)
-    constraints += (inputConstraints.empty() && i == 0 ? "" : ",") +
-                   std::to_string(i);
-  SmallVector<Value> operands(inputs);
-  operands.append(values.begin(), values.end());
-  auto resultType = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(n, b.getF32Type()));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, ptx, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  SmallVector<Value> results;
-  for (int64_t i = 0; i < n; ++i)
-    results.push_back(
-        LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
-  return results;
-}
-
-} // namespace
-
 /// wgmma.mma_async.m64nNk16 per (m-fragment, k step), all N columns at
 /// once: the slots of m-fragment mt, [n-fragment][c0..c3], are exactly
 /// the instruction's accumulator registers, and its A registers are

@@ -211,14 +211,9 @@ ElementMath intrinsic(StringRef name, double argScale = 1.0,
 /// One f32 PTX instruction `opcode $0, $1;` (for what has no intrinsic).
 ElementMath ptxUnary(StringRef opcode) {
   return [opcode](OpBuilder &b, Location loc, Value x) -> Value {
-    return LLVM::InlineAsmOp::create(
-               b, loc, b.getF32Type(), ValueRange{x},
-               (opcode + " $0, $1;").str(), "=f,f",
-               /*has_side_effects=*/false, /*is_align_stack=*/false,
-               LLVM::tailcallkind::TailCallKind::None,
-               LLVM::AsmDialectAttr::get(b.getContext(),
-                                         LLVM::AsmDialect::AD_ATT),
-               /*operand_attrs=*/ArrayAttr())
+    return inlinePtx(b, loc, b.getF32Type(), ValueRange{x},
+                     (opcode + " $0, $1;").str(), "=f,f",
+                     /*sideEffects=*/false)
         .getResult(0);
   };
 }

@@ -581,76 +581,47 @@ VectorAccesses planAccesses(OpBuilder &b, Location loc,
   return result;
 }
 
-/// The 32-bit registers one predicated vector access of `vectorType` moves
-/// (vectorElements makes every access at least 4 bytes), with the PTX
-/// operand list of them from operand `first` ("{$1, $2}", or "$1" alone).
-struct AccessRegisters {
-  int64_t count;
+/// The 32-bit words of a vector access (vectorElements makes every access
+/// 4, 8 or 16 bytes) and the PTX type that moves them.
+static VectorType wordsOf(VectorType vectorType, StringRef &ptxType) {
+  int64_t words = vectorType.getNumElements() *
+                  vectorType.getElementTypeBitWidth() / 32;
+  assert(words * 32 == vectorType.getNumElements() *
+                           vectorType.getElementTypeBitWidth() &&
+         (words == 1 || words == 2 || words == 4) &&
+         "a vector access moves 4, 8 or 16 bytes");
+  ptxType = words == 4 ? "v4.b32" : words == 2 ? "v2.b32" : "b32";
+  return VectorType::get({words}, IntegerType::get(vectorType.getContext(), 32));
+}
 
-  explicit AccessRegisters(VectorType vectorType)
-      : count(vectorType.getNumElements() *
-              vectorType.getElementTypeBitWidth() / 32) {
-    assert(count * 32 == vectorType.getNumElements() *
-                             vectorType.getElementTypeBitWidth() &&
-           (count == 1 || count == 2 || count == 4) &&
-           "a vector access moves 4, 8 or 16 bytes");
-  }
-  StringRef suffix() const {
-    return count == 4 ? "v4.b32" : count == 2 ? "v2.b32" : "b32";
-  }
-  std::string operands(int64_t first) const {
-    std::string list;
-    for (int64_t i = 0; i < count; ++i)
-      list += (i ? ", $" : "$") + std::to_string(first + i);
-    return count == 1 ? list : "{" + list + "}";
-  }
-  VectorType wordsType(OpBuilder &b) const {
-    return VectorType::get({count}, b.getI32Type());
-  }
-};
+/// The elements of `vector` as its 32-bit words.
+static SmallVector<Value> splitWords(OpBuilder &b, Location loc, Value vector,
+                                     VectorType wordsType) {
+  Value words = LLVM::BitcastOp::create(b, loc, wordsType, vector);
+  SmallVector<Value> result;
+  for (int64_t i = 0; i < wordsType.getNumElements(); ++i)
+    result.push_back(vector::ExtractOp::create(b, loc, words, i));
+  return result;
+}
 
-/// `ld.global` of a whole run under a predicate, as PTX (`@p ld.global.v4.b32`):
-/// no branch around it, so ptxas issues a tile's loads back to back; where
-/// the predicate is false the registers keep `otherwise` (tied operands).
-/// Ordered with the kernel's other memory accesses (a volatile asm).
+/// `ld.global` of a whole run under a predicate (`@p ld.global.v4.b32`): no
+/// branch around it, so ptxas issues a tile's loads back to back; where the
+/// predicate is false the registers keep `otherwise` (tied operands).
+/// Ordered with the kernel's other memory accesses (an asm with side
+/// effects).
 Value predicatedVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
                            Value address, Value predicate, Value otherwise) {
-  MLIRContext *ctx = b.getContext();
-  AccessRegisters regs(vectorType);
-  Value otherWords =
-      LLVM::BitcastOp::create(b, loc, regs.wordsType(b), otherwise);
-  std::string constraints;
-  for (int64_t i = 0; i < regs.count; ++i)
-    constraints += "=r,";
-  constraints += "l,b";
-  SmallVector<Value> operands = {address, predicate};
-  for (int64_t i = 0; i < regs.count; ++i) {
-    constraints += "," + std::to_string(i);
-    operands.push_back(vector::ExtractOp::create(b, loc, otherWords, i));
-  }
-  std::string ptx = ("@$" + std::to_string(regs.count + 1) + " ld.global." +
-                     regs.suffix() + " " + regs.operands(0) + ", [$" +
-                     std::to_string(regs.count) + "];")
+  StringRef ptxType;
+  VectorType wordsType = wordsOf(vectorType, ptxType);
+  int64_t n = wordsType.getNumElements();
+  std::string ptx = ("@$" + std::to_string(n + 1) + " ld.global." + ptxType +
+                     " " + asmOperandList(0, n) + ", [$" + std::to_string(n) +
+                     "];")
                         .str();
-  Type i32 = b.getI32Type();
-  Type resultType = regs.count == 1
-                        ? i32
-                        : LLVM::LLVMStructType::getLiteral(
-                              ctx, SmallVector<Type>(regs.count, i32));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, ptx, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  SmallVector<Value> words;
-  for (int64_t i = 0; i < regs.count; ++i)
-    words.push_back(regs.count == 1 ? asmOp.getResult(0)
-                                    : LLVM::ExtractValueOp::create(
-                                          b, loc, asmOp.getResult(0), i)
-                                          .getResult());
-  Value packed =
-      vector::FromElementsOp::create(b, loc, regs.wordsType(b), words);
+  SmallVector<Value> words =
+      tiedAsm(b, loc, ptx, splitWords(b, loc, otherwise, wordsType),
+              ValueRange{address, predicate}, "l,b");
+  Value packed = vector::FromElementsOp::create(b, loc, wordsType, words);
   return LLVM::BitcastOp::create(b, loc, vectorType, packed);
 }
 
@@ -658,25 +629,18 @@ Value predicatedVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
 /// predicatedVectorLoad.
 void predicatedVectorStore(OpBuilder &b, Location loc, Value vector,
                            Value address, Value predicate) {
-  MLIRContext *ctx = b.getContext();
-  auto vectorType = cast<VectorType>(vector.getType());
-  AccessRegisters regs(vectorType);
-  Value words = LLVM::BitcastOp::create(b, loc, regs.wordsType(b), vector);
-  std::string constraints = "l,b";
+  StringRef ptxType;
+  VectorType wordsType = wordsOf(cast<VectorType>(vector.getType()), ptxType);
+  int64_t n = wordsType.getNumElements();
   SmallVector<Value> operands = {address, predicate};
-  for (int64_t i = 0; i < regs.count; ++i) {
+  llvm::append_range(operands, splitWords(b, loc, vector, wordsType));
+  std::string constraints = "l,b";
+  for (int64_t i = 0; i < n; ++i)
     constraints += ",r";
-    operands.push_back(vector::ExtractOp::create(b, loc, words, i));
-  }
-  std::string ptx = ("@$1 st.global." + regs.suffix() + " [$0], " +
-                     regs.operands(2) + ";")
-                        .str();
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange(), operands, ptx, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
+  std::string ptx =
+      ("@$1 st.global." + ptxType + " [$0], " + asmOperandList(2, n) + ";")
+          .str();
+  inlinePtx(b, loc, Type(), operands, ptx, constraints, /*sideEffects=*/true);
 }
 
 /// tile.load straight into registers (mma, blocked or slice layouts): each
@@ -730,12 +694,6 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
               return vector::FromElementsOp::create(
                   b, l, vectorType, loadElements(b, l, first, width));
             };
-            // (With one run, it is the one partly inside.)
-            if (runs.size() == 1) {
-              scf::YieldOp::create(b, l,
-                                   ValueRange{elementwise(b, l, 0)});
-              return;
-            }
             SmallVector<Value> fixed;
             for (auto [first, partlyIn, run] :
                  llvm::zip(vectors.firstSlots, vectors.partlyIn, runs)) {
@@ -822,11 +780,8 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
       for (auto [first, partlyIn, elements] :
            llvm::zip(vectors.firstSlots, vectors.partlyIn, runs)) {
         OpBuilder::InsertionGuard inner(rewriter);
-        // (With one run, it is the one partly inside.)
-        if (runs.size() > 1) {
-          auto partial = scf::IfOp::create(rewriter, loc, partlyIn);
-          rewriter.setInsertionPoint(partial.thenBlock()->getTerminator());
-        }
+        auto partial = scf::IfOp::create(rewriter, loc, partlyIn);
+        rewriter.setInsertionPoint(partial.thenBlock()->getTerminator());
         for (int64_t s = first; s < first + width; ++s)
           storeIf(slots.inBounds[s], elements[s - first], slots.addresses[s],
                   0);

@@ -124,4 +124,53 @@ void publishSharedWrites(OpBuilder &b, Location loc, bool asyncProxy) {
   syncThreads(b, loc);
 }
 
+std::string asmOperandList(int64_t first, int64_t count) {
+  std::string list;
+  for (int64_t i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return count == 1 ? list : "{" + list + "}";
+}
+
+LLVM::InlineAsmOp inlinePtx(OpBuilder &b, Location loc, Type resultType,
+                            ValueRange operands, StringRef ptx,
+                            StringRef constraints, bool sideEffects) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands, ptx,
+      constraints, sideEffects, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
+SmallVector<Value> tiedAsm(OpBuilder &b, Location loc, StringRef ptx,
+                           ArrayRef<Value> values, ValueRange inputs,
+                           StringRef inputConstraints) {
+  int64_t n = values.size();
+  Type type = values.front().getType();
+  std::string output = type.isF32() ? "=f," : "=r,";
+  std::string constraints;
+  for (int64_t i = 0; i < n; ++i)
+    constraints += output;
+  constraints += inputConstraints.str();
+  for (int64_t i = 0; i < n; ++i)
+    constraints += (inputConstraints.empty() && i == 0 ? "" : ",") +
+                   std::to_string(i);
+  SmallVector<Value> operands(inputs);
+  operands.append(values.begin(), values.end());
+  // One output is the asm's value, several a struct of them.
+  Type resultType =
+      n == 1 ? type
+             : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                SmallVector<Type>(n, type));
+  Value result = inlinePtx(b, loc, resultType, operands, ptx, constraints,
+                           /*sideEffects=*/true)
+                     .getResult(0);
+  if (n == 1)
+    return {result};
+  SmallVector<Value> results;
+  for (int64_t i = 0; i < n; ++i)
+    results.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
+  return results;
+}
+
 } // namespace tessera::lowering

@@ -146,6 +146,33 @@ void syncThreads(mlir::OpBuilder &b, mlir::Location loc);
 void publishSharedWrites(mlir::OpBuilder &b, mlir::Location loc,
                          bool asyncProxy);
 
+//===----------------------------------------------------------------------===//
+// Inline PTX (what the NVVM dialect has no op for)
+//===----------------------------------------------------------------------===//
+
+/// The operand list "{$first, ..., $first + count - 1}" of an asm string
+/// ("$first" alone for one operand).
+std::string asmOperandList(int64_t first, int64_t count);
+
+/// `ptx` as an llvm.inline_asm with `constraints` over `operands`, returning
+/// `resultType` (none: a null type); `sideEffects` keeps it in order with the
+/// kernel's other memory accesses and side effects.
+mlir::LLVM::InlineAsmOp inlinePtx(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::Type resultType,
+                                  mlir::ValueRange operands,
+                                  llvm::StringRef ptx,
+                                  llvm::StringRef constraints,
+                                  bool sideEffects);
+
+/// Inline PTX (with side effects) whose outputs $0.. are tied to `values`
+/// (f32 or i32 registers the instruction updates, or leaves as they are),
+/// after `inputs` with `inputConstraints`; returns the outputs.
+llvm::SmallVector<mlir::Value> tiedAsm(mlir::OpBuilder &b, mlir::Location loc,
+                                       llvm::StringRef ptx,
+                                       llvm::ArrayRef<mlir::Value> values,
+                                       mlir::ValueRange inputs,
+                                       llvm::StringRef inputConstraints);
+
 } // namespace tessera::lowering
 
 #endif // TESSERA_LIB_CONVERSION_TILETONVVM_PATTERNSCOMMON_H
