@@ -188,19 +188,20 @@ def sweep_candidates(n):
     """(constants, max_registers) candidates for rows of n elements: BLOCK_N a
     power of two or (past 2048) n rounded up to 2048 (the coverage of 8 warps
     of 16-byte f16 runs; any multiple of the layout's coverage is a valid
-    tile), 4/8/16 warps, ROWS up to 4 for short rows, ptxas's registers or a
-    cap of 64, 72, 80 or 88 (4 or 3 CTAs of 8 warps, 7 or 5 of 4 warps on an
-    SM)."""
+    tile), 4/8/16 warps, 1, 2 or 4 rows a program (at most 64 elements a
+    thread), ptxas's registers or a cap of 56, 64, 72, 80 or 88 (2 CTAs of 16
+    warps at 56 or 64; 4 or 3 of 8 warps at 64 or 72-80; 7 or 5 of 4 warps at
+    72 or 88)."""
     pow2 = 1 << max(n - 1, 0).bit_length()
     blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set())
     for block in sorted(blocks):
         for warps in (4, 8, 16):
-            for rows in ((1, 2, 4) if block <= 1024 else (1,)):
+            for rows in (1, 2, 4):
                 per_thread = block * rows // (32 * warps)
                 if not 8 <= per_thread <= 64 or block % (8 * 32 * warps) and \
                         block > 8 * 32 * warps:
                     continue
-                for regs in (None, 64, 72, 80, 88):
+                for regs in (None, 56, 64, 72, 80, 88):
                     yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), regs
 
 
@@ -238,11 +239,11 @@ def row_args(op, x, y, w=None, b=None, eps=1e-5):
 
 
 def sweep_args(op, tokens, n, generator):
-    """The row kernel's arguments for the sweep: random f16 X [tokens, n] and
-    W (also as LayerNorm's B), Y."""
+    """The row kernel's arguments for the sweep: random f16 X [tokens, n], W
+    and LayerNorm's B (its own tensor: B's reads are traffic too), Y."""
     x = torch.rand(tokens, n, generator=generator, device=DEVICE).half()
-    w = torch.rand(n, generator=generator, device=DEVICE).half()
-    return row_args(op, x, torch.empty_like(x), w, w)
+    w, b = torch.rand(2, n, generator=generator, device=DEVICE).half()
+    return row_args(op, x, torch.empty_like(x), w, b)
 
 
 def sweep(budget, ops_=ROW_OPS):

@@ -40,23 +40,23 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # Row configs per op by BLOCK_N: (largest BLOCK_N, ROWS, NUM_WARPS,
 # MAX_REGISTERS, 0 for ptxas's choice), the fastest of the candidates
 # `test/gpu/check_membound.py --sweep` timed on the H200 (test/gpu/RESULTS.md
-# v13, v20). BLOCK_N is N rounded up to a power of two up to 4096 and to a multiple
-# of the blocked layout's coverage beyond (2048 up to 8192, 4096 beyond: any
-# multiple of the coverage is a tile the layout holds), so 5000 columns take
-# a 6144 tile, not an 8192 one; several rows per program below 2048 columns,
-# so each still moves ~2048 elements; a 64-register cap where it keeps 4
-# CTAs on an SM without spilling (softmax's 1024 tile: 2 rows, a warp each,
-# tilegpu-assign-layouts putting the warps along the rows of a kernel that
-# reduces rows and loads no vector); LayerNorm's 4096 and 8192 tiles spill at
-# 64 and take 72 (7 CTAs of 4 warps) and 80 (3 CTAs of 8 warps): they fit
-# those since v22's branch-free vector accesses.
+# v13, v20, v22, v23). BLOCK_N is N rounded up to a power of two up to 4096 and
+# to a multiple of the blocked layout's coverage beyond (2048 up to 8192, 4096
+# beyond: any multiple of the coverage is a tile the layout holds), so 5000
+# columns take a 6144 tile, not an 8192 one; several rows per program below
+# 2048 columns, so each still moves ~2048 elements, and two rows for the
+# norms' wider tiles (W and B, read once a program, are then spread over
+# twice the warps: fewer registers a thread and half their L2 reads); a
+# 64-register cap where it keeps 4 CTAs on an SM without spilling (softmax's
+# 1024 tile: 2 rows, a warp each, tilegpu-assign-layouts putting the warps
+# along the rows of a kernel that reduces rows and loads no vector).
 NORM_CONFIGS = {
     "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
                 (4096, 1, 4, 64), (6144, 1, 4, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
     "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
-                   (4096, 1, 4, 72), (6144, 1, 8, 64), (8192, 1, 8, 80), (16384, 1, 16, 0)),
+                   (4096, 2, 8, 64), (6144, 1, 8, 64), (8192, 2, 16, 64), (16384, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
-                 (4096, 1, 4, 64), (6144, 1, 8, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
+                 (4096, 1, 4, 64), (6144, 2, 8, 80), (8192, 1, 8, 64), (16384, 1, 16, 0)),
 }
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
