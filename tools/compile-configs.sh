@@ -22,10 +22,12 @@ mkdir -p "$OUTDIR"
 # OVERLAP_DOTS=true, P·V deferred under the next QKᵀ on sm_90a; name suffix
 # _o. w: with WARP_SPECIALIZE=true, a producer warpgroup on sm_90a; _w. w2: as
 # w, with the registers sized for two CTAs an SM (--ctas-per-sm=2: 128 at
-# launch, 232 for one consumer warpgroup), for 4-warp configs; _w2)
+# launch, 232 for one consumer warpgroup), for 4-warp configs; _w2. p: as w,
+# with PING_PONG=true, the consumer warpgroups taking turns issuing their
+# dots (8 or 12 warps); _p)
 SWEEP=(
-  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w 128,64,4,2,w2"
-  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2"
+  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w 128,64,4,2,w2 128,128,8,2,p 192,128,12,2,p"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2 128,128,8,2,p 128,64,8,2,p 192,64,12,2,p"
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
@@ -40,6 +42,7 @@ for line in "${SWEEP[@]}"; do
         o) name+=_o; extra=(-D OVERLAP_DOTS=true) ;;
         w) name+=_w; extra=(-D WARP_SPECIALIZE=true) ;;
         w2) name+=_w2; extra=(-D WARP_SPECIALIZE=true --ctas-per-sm=2) ;;
+        p) name+=_p; extra=(-D WARP_SPECIALIZE=true -D PING_PONG=true) ;;
       esac
       if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
           -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" \

@@ -53,6 +53,7 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   selection.wgmma = options.mma != MmaKind::Sync;
   selection.requireWgmma = options.mma == MmaKind::Wgmma;
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectMma(selection));
+  pm.addNestedPass<func::FuncOp>(createTileGPUPingPong());
 }
 
 void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,

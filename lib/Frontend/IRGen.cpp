@@ -369,13 +369,13 @@ LogicalResult KernelGen::setKernelAttrs() {
   for (const KeywordArg &option : decl.options) {
     if (!llvm::is_contained(
             {"grid", "num_warps", "num_stages", "overlap_dots",
-             "warp_specialize", "prefetch_registers"},
+             "warp_specialize", "ping_pong", "prefetch_registers"},
             option.name))
       return diags.error(option.loc, "unknown '@kernel' option '" +
                                          option.name +
                                          "'; expected grid, num_warps, "
                                          "num_stages, overlap_dots, "
-                                         "warp_specialize or "
+                                         "warp_specialize, ping_pong or "
                                          "prefetch_registers");
     if (findOption(option.name) != &option)
       return diags.error(option.loc, "'@kernel' option '" + option.name +
@@ -454,6 +454,7 @@ LogicalResult KernelGen::setKernelAttrs() {
   const std::pair<StringRef, StringRef> flags[] = {
       {"overlap_dots", tile::TileDialect::kOverlapDotsAttrName},
       {"warp_specialize", tile::TileDialect::kWarpSpecializeAttrName},
+      {"ping_pong", tile::TileDialect::kPingPongAttrName},
       {"prefetch_registers", tile::TileDialect::kPrefetchRegistersAttrName}};
   for (auto [name, attrName] : flags) {
     const KeywordArg *option = findOption(name);

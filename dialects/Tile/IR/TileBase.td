@@ -52,6 +52,9 @@ def Tile_Dialect : Dialect {
     /// issues the copies of the kernel's pipelined loops while its warps
     /// compute (tilegpu-pipeline, tilegpu-warp-specialize).
     static constexpr ::llvm::StringLiteral kWarpSpecializeAttrName = "tile.warp_specialize";
+    /// `@kernel(ping_pong=True)`: in a warp-specialized kernel, the consumer
+    /// warpgroups take turns issuing their dots (tilegpu-ping-pong).
+    static constexpr ::llvm::StringLiteral kPingPongAttrName = "tile.ping_pong";
     /// `@kernel(prefetch_registers=True)`: a loop's loads into registers are
     /// issued one iteration ahead (tilegpu-pipeline).
     static constexpr ::llvm::StringLiteral kPrefetchRegistersAttrName = "tile.prefetch_registers";
@@ -74,6 +77,8 @@ def Tile_Dialect : Dialect {
     static bool getOverlapDots(::mlir::Operation *kernel);
     /// Whether `kernel` asks for warp specialization (`tile.warp_specialize`).
     static bool getWarpSpecialize(::mlir::Operation *kernel);
+    /// Whether `kernel` asks for ping-pong (`tile.ping_pong`).
+    static bool getPingPong(::mlir::Operation *kernel);
     /// Whether `kernel` asks for its register loads to be prefetched
     /// (`tile.prefetch_registers`).
     static bool getPrefetchRegisters(::mlir::Operation *kernel);

@@ -153,6 +153,10 @@ bool TileDialect::getWarpSpecialize(Operation *kernel) {
   return getFlag(kernel, kWarpSpecializeAttrName);
 }
 
+bool TileDialect::getPingPong(Operation *kernel) {
+  return getFlag(kernel, kPingPongAttrName);
+}
+
 bool TileDialect::getPrefetchRegisters(Operation *kernel) {
   return getFlag(kernel, kPrefetchRegistersAttrName);
 }
@@ -165,6 +169,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                       name == kNumWarpsAttrName || name == kNumStagesAttrName ||
                       name == kOverlapDotsAttrName ||
                       name == kWarpSpecializeAttrName ||
+                      name == kPingPongAttrName ||
                       name == kPrefetchRegistersAttrName;
   if (!isKernelAttr)
     return op->emitError() << "unknown tile dialect attribute '" << name << "'";
@@ -195,7 +200,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (name == kNumWarpsAttrName)
     return verifyIntInRange(op, attr, 32, "a CTA has at most 1024 threads");
   if (name == kOverlapDotsAttrName || name == kWarpSpecializeAttrName ||
-      name == kPrefetchRegistersAttrName) {
+      name == kPingPongAttrName || name == kPrefetchRegistersAttrName) {
     if (!isa<BoolAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
                              << "' to be a boolean, got " << attr.getValue();

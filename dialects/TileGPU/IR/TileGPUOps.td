@@ -211,6 +211,48 @@ def TileGPU_WarpSpecializeOp : TileGPU_Op<"warp_specialize", [
   let hasVerifier = 1;
 }
 
+def TileGPU_TurnWaitOp : TileGPU_Op<"turn_wait"> {
+  let summary = "wait for this consumer warpgroup's turn to issue its dots";
+  let description = [{
+    Ping-pong between the consumer warpgroups of a warp-specialized kernel
+    (`tilegpu-ping-pong`): the warpgroups take turns issuing their
+    asynchronous dots, in a ring (warpgroup `i` hands the turn to `i + 1`,
+    the last to the first), so that the tensor cores run one warpgroup's
+    dots while the next computes its softmax. Warpgroup `i` waits here on
+    its turn barrier (`bar.sync 2 + i, 256`: its 128 threads and the 128 of
+    the warpgroup that passes it the turn). With `warpgroup`, only that
+    warpgroup waits (the first one takes the ring's last hand-off at the
+    end of the consumer region).
+
+    ```mlir
+    tilegpu.turn_wait
+    %s = tile.dot %q, %kt, %zero {tilegpu.async, tilegpu.wgmma} : ...
+    tilegpu.turn_pass
+    tilegpu.turn_wait {warpgroup = 0 : i64}
+    ```
+  }];
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$warpgroup);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_TurnPassOp : TileGPU_Op<"turn_pass"> {
+  let summary = "hand the turn to issue dots to the next consumer warpgroup";
+  let description = [{
+    The end of a consumer warpgroup's turn (`tilegpu.turn_wait`): warpgroup
+    `i` arrives, without waiting, on the turn barrier of warpgroup
+    `(i + 1) % n` (`bar.arrive 2 + (i + 1) % n, 256`), right after issuing
+    its dots. With `warpgroup`, only that warpgroup passes (the last one
+    opens the ring at the start of the consumer region, so that the first
+    goes first).
+
+    ```mlir
+    tilegpu.turn_pass {warpgroup = 1 : i64}
+    ```
+  }];
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$warpgroup);
+  let assemblyFormat = "attr-dict";
+}
+
 def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
   let summary = "move a tile to another layout";
   let description = [{

@@ -354,4 +354,40 @@ def TileGPUWarpSpecialize : Pass<"tilegpu-warp-specialize", "::mlir::func::FuncO
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUPingPong : Pass<"tilegpu-ping-pong", "::mlir::func::FuncOp"> {
+  let summary = "Let the consumer warpgroups of a kernel take turns issuing dots";
+  let description = [{
+    Input: a warp-specialized kernel (`tilegpu.warp_specialize`, after
+    tilegpu-select-mma) that asks for ping-pong (`@kernel(ping_pong=True)`,
+    `tile.ping_pong`, or every such kernel with `all`); any other kernel is
+    left as it is. FlashAttention-3's schedule: the consumer warpgroups
+    issue their asynchronous dots in turns, in a ring, so that the tensor
+    cores run one warpgroup's QK^T and P·V while the next computes its
+    softmax.
+
+    A turn is a run of asynchronous dots (`tile.dot {tilegpu.async}`) and
+    what fits between them (stage waits and views, pure elementwise work;
+    not a layout conversion or a reduction, which may synchronize the
+    consumers), ending at the first other op (the `dot_wait` for them):
+
+    ```
+    consumer: turn_pass {warpgroup = n - 1}    // the ring opens: 0 goes first
+              ... turn_wait                     // bar.sync 2 + i, 256
+                  s = dot(q, k^T) {async}
+                  turn_pass                     // bar.arrive 2 + (i + 1) % n, 256
+                  dot_wait s ...
+              turn_wait {warpgroup = 0}         // the ring's last hand-off
+    ```
+
+    Every warpgroup must take the same turns: a dot under anything but
+    `scf.for` (whose trip counts are the CTA's) is an error, as is a kernel
+    with fewer than two consumer warpgroups.
+  }];
+  let options = [
+    Option<"all", "all", "bool", /*default=*/"false",
+           "Ping-pong every warp-specialized kernel, not only those with tile.ping_pong">,
+  ];
+  let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
+}
+
 #endif // TESSERA_TRANSFORMS_PASSES_TD

@@ -99,10 +99,6 @@ FailureOr<int64_t> sharedOffsetOf(Operation *op) {
   return attr.getInt();
 }
 
-/// The named barrier a warp-specialized kernel's consumers synchronize on
-/// (0 is the CTA's, which the producer would have to join).
-constexpr int64_t kConsumerBarrier = 1;
-
 void syncThreads(OpBuilder &b, Location loc) {
   std::optional<unsigned> consumers =
       consumerThreads(b.getInsertionBlock()->getParentOp());

@@ -134,6 +134,12 @@ bool isStageableSharedTile(mlir::RankedTensorType type);
 /// error when the allocation has not run.
 mlir::FailureOr<int64_t> sharedOffsetOf(mlir::Operation *op);
 
+/// The named barriers of a warp-specialized kernel (0 is the CTA's, which
+/// the producer would have to join): the consumers' own, then one turn
+/// barrier per consumer warpgroup (tilegpu.turn_wait / turn_pass).
+constexpr int64_t kConsumerBarrier = 1;
+constexpr int64_t kFirstTurnBarrier = 2;
+
 /// A barrier over the threads the kernel's layouts are written for: the
 /// whole CTA (bar.sync 0), or in a warp-specialized kernel its consumers
 /// alone (bar.sync 1, consumer threads), at the builder's insertion point.

@@ -280,6 +280,62 @@ struct WarpSpecializeLowering : public OpConversionPattern<WarpSpecializeOp> {
   }
 };
 
+/// tilegpu.turn_wait and tilegpu.turn_pass: consumer warpgroup i (thread
+/// id / 128; the consumers are the first threads) waits on turn barrier
+/// 2 + i, or arrives on the next one's, 2 + (i + 1) % n, each completed by
+/// two warpgroups' 256 threads; with `warpgroup`, in that warpgroup only.
+template <typename TurnOp>
+struct TurnLowering : public OpConversionPattern<TurnOp> {
+  using OpConversionPattern<TurnOp>::OpConversionPattern;
+  static constexpr bool kWait = std::is_same_v<TurnOp, TurnWaitOp>;
+
+  LogicalResult
+  matchAndRewrite(TurnOp op, typename TurnOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::optional<unsigned> consumers = consumerThreads(op);
+    constexpr int64_t kWarpgroupThreads = 128;
+    if (!consumers || *consumers % kWarpgroupThreads)
+      return op.emitOpError("expected a warp-specialized kernel whose "
+                            "consumers are whole warpgroups");
+    int64_t warpgroups = *consumers / kWarpgroupThreads;
+    std::optional<uint64_t> only = op.getWarpgroup();
+    if (only && int64_t(*only) >= warpgroups)
+      return op.emitOpError() << "expected a warpgroup below " << warpgroups
+                              << ", got " << *only;
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value group = arith::DivUIOp::create(
+        rewriter, loc, tid, i32Const(rewriter, loc, kWarpgroupThreads));
+    auto emit = [&](OpBuilder &b, Location l, Value group) {
+      Value target = kWait ? group
+                           : arith::RemUIOp::create(
+                                 b, l,
+                                 arith::AddIOp::create(b, l, group,
+                                                       i32Const(b, l, 1)),
+                                 i32Const(b, l, warpgroups));
+      Value id = arith::AddIOp::create(b, l, target,
+                                       i32Const(b, l, kFirstTurnBarrier));
+      Value threads = i32Const(b, l, 2 * kWarpgroupThreads);
+      if constexpr (kWait)
+        NVVM::BarrierOp::create(b, l, Type(), id, threads, {}, Value());
+      else
+        NVVM::BarrierArriveOp::create(b, l, id, threads);
+    };
+    if (!only) {
+      emit(rewriter, loc, group);
+    } else {
+      Value mine = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                         group, i32Const(rewriter, loc, *only));
+      scf::IfOp::create(rewriter, loc, mine, [&](OpBuilder &b, Location l) {
+        emit(b, l, i32Const(b, l, *only));
+        scf::YieldOp::create(b, l);
+      });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// tilegpu.ring_init: barrier (the memory may still be read as another
 /// buffer), thread 0 initializes each stage's barrier for one arrival (and
 /// each empty barrier of a warp-specialized ring for its consumer warps),
@@ -345,6 +401,8 @@ struct RingInvalLowering : public OpConversionPattern<RingInvalOp> {
 void tessera::populateTileTmaToNVVMPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
   patterns.add<TmaLoadLowering, PhaseWaitLowering<StageWaitOp>,
-               PhaseWaitLowering<StageAcquireOp>, StageReleaseLowering, WarpSpecializeLowering, RingInitLowering,
-               RingInvalLowering>(converter, patterns.getContext());
+               PhaseWaitLowering<StageAcquireOp>, StageReleaseLowering,
+               WarpSpecializeLowering, TurnLowering<TurnWaitOp>,
+               TurnLowering<TurnPassOp>, RingInitLowering, RingInvalLowering>(
+      converter, patterns.getContext());
 }
