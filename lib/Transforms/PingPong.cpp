@@ -57,10 +57,18 @@ struct TileGPUPingPongPass
     if (!all && !tile::TileDialect::getPingPong(kernel))
       return;
     auto splits = kernel.getBody().getOps<WarpSpecializeOp>();
-    // Not warp-specialized (no TMA pipeline on this target): the consumer
-    // warps are all the warps, and they run as written.
-    if (splits.empty())
+    if (splits.empty()) {
+      // A kernel that asks for turns but not for the split they are taken
+      // in is a mistake worth naming; one that asks for both but is not
+      // split (no TMA pipeline on this target) runs as written.
+      if (!all && !tile::TileDialect::getWarpSpecialize(kernel)) {
+        kernel.emitError("ping_pong=True needs warp_specialize=True: the "
+                         "turns are taken by the consumer warpgroups of a "
+                         "warp-specialized kernel");
+        return signalPassFailure();
+      }
       return;
+    }
     WarpSpecializeOp split = *splits.begin();
     unsigned warps = tile::TileDialect::getNumWarps(kernel);
     int64_t warpgroups = warps / kWarpsPerWarpgroup;

@@ -28,3 +28,11 @@ func.func @one_warpgroup() attributes {tile.kernel, tile.num_warps = 4 : i32, ti
   }
   return
 }
+
+// -----
+
+// Turns without the split they are taken in.
+// expected-error @below {{ping_pong=True needs warp_specialize=True: the turns are taken by the consumer warpgroups of a warp-specialized kernel}}
+func.func @not_asked_to_split() attributes {tile.kernel, tile.num_warps = 8 : i32, tile.ping_pong = true} {
+  return
+}

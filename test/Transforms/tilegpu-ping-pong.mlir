@@ -106,13 +106,13 @@ func.func @not_asked() attributes {tile.kernel, tile.num_warps = 12 : i32} {
 
 // -----
 
-// Not warp-specialized (no TMA pipeline on the target): nothing to take
-// turns on; the kernel runs as written.
+// Asked for the split but not split (no TMA pipeline on the target):
+// nothing to take turns on; the kernel runs as written.
 // CHECK-LABEL: func.func @plain
 // CHECK-NOT: tilegpu.turn
 // CHECK: return
 #mma = #tilegpu.mma<warpsM = 8, warpsN = 1>
-func.func @plain() attributes {tile.kernel, tile.num_warps = 8 : i32, tile.ping_pong = true} {
+func.func @plain() attributes {tile.kernel, tile.num_warps = 8 : i32, tile.ping_pong = true, tile.warp_specialize = true} {
   %a = "test.a"() : () -> tensor<128x64xf16>
   %b = "test.b"() : () -> tensor<64x64xf16>
   %c = "test.c"() : () -> tensor<128x64xf32, #mma>

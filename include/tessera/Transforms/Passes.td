@@ -381,7 +381,8 @@ def TileGPUPingPong : Pass<"tilegpu-ping-pong", "::mlir::func::FuncOp"> {
 
     Every warpgroup must take the same turns: a dot under anything but
     `scf.for` (whose trip counts are the CTA's) is an error, as is a kernel
-    with fewer than two consumer warpgroups.
+    with fewer than two consumer warpgroups, or one that asks for ping-pong
+    but not for warp specialization (`tile.warp_specialize`).
   }];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",

@@ -6,7 +6,8 @@
 // swizzle writes exactly the layout of SharedLayout.h); every thread waits
 // on the stage's barrier before reading it. In a warp-specialized kernel
 // that thread is the producer warpgroup's, which waits for the consumer
-// warps to release a stage on its empty barrier before refilling it.
+// warps to release a stage on its empty barrier before refilling it; the
+// consumer warpgroups' turns (ping-pong) are named barriers.
 //
 //===----------------------------------------------------------------------===//
 
