@@ -13,10 +13,10 @@
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/SetVector.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUPINGPONG
@@ -28,9 +28,6 @@ using namespace tessera;
 using namespace tessera::tilegpu;
 
 namespace {
-
-/// Warps a consumer warpgroup has (wgmma's unit, setmaxnreg's too).
-constexpr unsigned kWarpsPerWarpgroup = 4;
 
 bool isAsyncDot(Operation *op) {
   return isa<tile::DotOp>(op) &&

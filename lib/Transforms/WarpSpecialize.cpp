@@ -36,7 +36,7 @@ constexpr int64_t kRegistersPerSm = 65536;
 constexpr int64_t kMaxConsumerRegisters = 240;
 /// The producer: one warpgroup (setmaxnreg applies to whole warpgroups), of
 /// which one thread issues the copies.
-constexpr unsigned kProducerWarps = 4;
+constexpr unsigned kProducerWarps = kWarpsPerWarpgroup;
 
 bool isProducerLoop(Operation *op) {
   return isa<scf::ForOp>(op) && op->hasAttr(TileGPUDialect::kProducerAttrName);
@@ -105,7 +105,7 @@ struct TileGPUWarpSpecializePass
       return signalPassFailure();
 
     unsigned consumerWarps = tile::TileDialect::getNumWarps(kernel);
-    if (consumerWarps % 4 != 0) {
+    if (consumerWarps % kWarpsPerWarpgroup != 0) {
       kernel.emitError() << "cannot warp-specialize a kernel of "
                          << consumerWarps
                          << " warps: its consumers must be whole warpgroups "

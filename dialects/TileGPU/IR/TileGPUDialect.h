@@ -33,6 +33,10 @@ namespace tessera::tilegpu {
 /// The most warps a CTA has: 1024 threads.
 constexpr unsigned kMaxWarps = 32;
 
+/// The warps of a warpgroup: wgmma's unit, and setmaxnreg's (a
+/// warp-specialized kernel's producer is one, its consumers whole ones).
+constexpr unsigned kWarpsPerWarpgroup = 4;
+
 /// The deepest cp.async ring `tilegpu-pipeline` builds (`tile.num_stages`,
 /// `tilegpu.stages`): the pipeliner itself needs 2, FA2 uses 2 or 3; each
 /// stage is a copy of every pipelined tile in shared memory, which bounds

@@ -295,7 +295,7 @@ struct TurnLowering : public OpConversionPattern<TurnOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::optional<unsigned> consumers = consumerThreads(op);
-    constexpr int64_t kWarpgroupThreads = 128;
+    constexpr int64_t kWarpgroupThreads = 32 * kWarpsPerWarpgroup;
     if (!consumers || *consumers % kWarpgroupThreads)
       return op.emitOpError("expected a warp-specialized kernel whose "
                             "consumers are whole warpgroups");
@@ -307,11 +307,13 @@ struct TurnLowering : public OpConversionPattern<TurnOp> {
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value group = arith::DivUIOp::create(
         rewriter, loc, tid, i32Const(rewriter, loc, kWarpgroupThreads));
-    auto emit = [&](OpBuilder &b, Location l, Value group) {
-      Value target = kWait ? group
+    // The barrier warpgroup `self` waits on (its own) or passes to (the
+    // next one's).
+    auto emit = [&](OpBuilder &b, Location l, Value self) {
+      Value target = kWait ? self
                            : arith::RemUIOp::create(
                                  b, l,
-                                 arith::AddIOp::create(b, l, group,
+                                 arith::AddIOp::create(b, l, self,
                                                        i32Const(b, l, 1)),
                                  i32Const(b, l, warpgroups));
       Value id = arith::AddIOp::create(b, l, target,
