@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include <numeric>
 
 namespace tessera {
 #define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
@@ -133,7 +134,11 @@ private:
   /// so do the warps — or, with `warpsAlongRows` (a kernel that reduces its
   /// blocked tiles along the rows only), the warps go along the rows first,
   /// so that each row's reduction stays inside a warp (shuffles, no
-  /// shared-memory round or barrier).
+  /// shared-memory round or barrier). Sizes per thread and lanes are powers
+  /// of two; the warps need not be (a kernel of 10 or 12 warps): the first
+  /// dimension takes the largest divisor of the kernel's warps that divides
+  /// what the lanes leave of it and leaves the other dimension warps it
+  /// holds (a multiple of them, or fewer positions: copies).
   BlockedEncodingAttr blockedFor(ArrayRef<int64_t> shape, int64_t elementBytes,
                                  bool warpsAlongRows = false) const {
     auto pow2Divisor = [](int64_t n, int64_t limit) {
@@ -144,14 +149,30 @@ private:
     unsigned perThread =
         pow2Divisor(cols, std::max<int64_t>(1, 16 / std::max<int64_t>(1, elementBytes)));
     unsigned lanes = pow2Divisor(cols / perThread, 32);
-    unsigned warps = pow2Divisor(cols / (perThread * lanes), numWarps);
     MLIRContext *ctx = kernel->getContext();
     if (shape.size() == 1)
       return BlockedEncodingAttr::get(ctx, {perThread}, {32}, {numWarps}, {0});
-    if (warpsAlongRows)
-      warps = numWarps / pow2Divisor(shape[0] / (32 / lanes), numWarps);
+    // What is left of each dimension for the warps: positions (rows) or
+    // runs of perThread x lanes (columns).
+    int64_t units[2] = {std::max<int64_t>(1, shape[0] / (32 / lanes)),
+                        std::max<int64_t>(1, cols / (perThread * lanes))};
+    // `warps` along dimension `d` hold `units` of it: whole repetitions or
+    // fewer units than warps (the rest copies).
+    auto holds = [](int64_t units, unsigned warps) {
+      return units % warps == 0 || units < warps;
+    };
+    unsigned first = warpsAlongRows ? 0 : 1, second = 1 - first;
+    unsigned along = unsigned(std::gcd(units[first], int64_t(numWarps)));
+    for (unsigned d = along; d >= 1; --d)
+      if (along % d == 0 && holds(units[second], numWarps / d)) {
+        along = d;
+        break;
+      }
+    SmallVector<unsigned, 2> warps(2);
+    warps[first] = along;
+    warps[second] = numWarps / along;
     return BlockedEncodingAttr::get(ctx, {1, perThread}, {32 / lanes, lanes},
-                                    {numWarps / warps, warps}, {1, 0});
+                                    warps, {1, 0});
   }
   BlockedEncodingAttr blockedFor(Value tile, int64_t elementBytes,
                                  bool warpsAlongRows = false) const {

@@ -147,3 +147,75 @@ func.func @rows_with_weight(%x: !tile.view<f16, 2>, %w: !tile.view<f16, 1>, %y: 
   tile.store %r, %y[%row, %c0] : tensor<4x1024xf16> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// A kernel of 10 warps (not a power of two) over 5120 columns, 20 runs of
+// 32 lanes x 8 elements: all 10 warps go along the columns (each holds 2
+// runs of each row); the split multiplies to the kernel's warps.
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 10], order = [1, 0]>
+// CHECK-LABEL: func.func @ten_warps
+// CHECK: tile.reduce sum %{{.*}} axis 1 : tensor<2x5120xf32, #[[$B]]>
+func.func @ten_warps(%x: !tile.view<f16, 2>, %w: !tile.view<f16, 1>, %y: !tile.view<f16, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 10 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<2x5120xf16>
+  %f = arith.extf %t : tensor<2x5120xf16> to tensor<2x5120xf32>
+  %s = tile.reduce sum %f axis 1 : tensor<2x5120xf32> -> tensor<2xf32>
+  %se = tile.expand_dims %s axis 1 : tensor<2xf32> -> tensor<2x1xf32>
+  %sb = tile.broadcast %se : tensor<2x1xf32> -> tensor<2x5120xf32>
+  %wv = tile.load %w[%c0] : !tile.view<f16, 1> -> tensor<5120xf16>
+  %wf = arith.extf %wv : tensor<5120xf16> to tensor<5120xf32>
+  %we = tile.expand_dims %wf axis 0 : tensor<5120xf32> -> tensor<1x5120xf32>
+  %wb = tile.broadcast %we : tensor<1x5120xf32> -> tensor<2x5120xf32>
+  %d = arith.divf %f, %sb : tensor<2x5120xf32>
+  %e = arith.mulf %d, %wb : tensor<2x5120xf32>
+  %r = arith.truncf %e : tensor<2x5120xf32> to tensor<2x5120xf16>
+  tile.store %r, %y[%row, %c0] : tensor<2x5120xf16> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// 10 warps over 2048 columns (8 runs): the largest divisor of 10 that
+// divides 8, 2 warps, along the columns; the other 5 along the rows.
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [5, 2], order = [1, 0]>
+// CHECK-LABEL: func.func @ten_warps_narrow
+// CHECK: tile.store %{{.*}} : tensor<5x2048xf16, #[[$B]]>
+func.func @ten_warps_narrow(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 10 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<5x2048xf16>
+  tile.store %t, %y[%row, %c0] : tensor<5x2048xf16> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// 12 warps, rows reduced along the rows only and no vector loaded: the
+// warps go along the rows as far as the 6 rows allow (gcd(6, 12) = 6),
+// the other 2 along the columns.
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [6, 2], order = [1, 0]>
+// CHECK-LABEL: func.func @twelve_warps_rows
+// CHECK: tile.reduce max %{{.*}} axis 1 : tensor<6x1024xf32, #[[$B]]>
+func.func @twelve_warps_rows(%x: !tile.view<f16, 2>, %y: !tile.view<f32, 1>, %row: i32) attributes {tile.kernel, tile.num_warps = 12 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<6x1024xf16>
+  %f = arith.extf %t : tensor<6x1024xf16> to tensor<6x1024xf32>
+  %m = tile.reduce max %f axis 1 : tensor<6x1024xf32> -> tensor<6xf32>
+  tile.store %m, %y[%row] : tensor<6xf32> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// 10 warps over 8 rows of 2048 columns: 2 warps along the columns would
+// leave 5 along the rows, which 8 rows are not a multiple of; the next
+// divisor, 1, leaves 10, more than the rows (two warps hold copies).
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [10, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @ten_warps_eight_rows
+// CHECK: tile.store %{{.*}} : tensor<8x2048xf16, #[[$B]]>
+func.func @ten_warps_eight_rows(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 10 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<8x2048xf16>
+  tile.store %t, %y[%row, %c0] : tensor<8x2048xf16> -> !tile.view<f16, 2>
+  return
+}

@@ -186,20 +186,27 @@ SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (409
 
 def sweep_candidates(n):
     """(constants, max_registers) candidates for rows of n elements: BLOCK_N a
-    power of two or (past 2048) n rounded up to 2048 (the coverage of 8 warps
-    of 16-byte f16 runs; any multiple of the layout's coverage is a valid
-    tile), 4/8/16 warps, 1, 2 or 4 rows a program (at most 64 elements a
-    thread), ptxas's registers or a cap of 56, 64, 72, 80 or 88 (2 CTAs of 16
-    warps at 56 or 64; 4 or 3 of 8 warps at 64 or 72-80; 7 or 5 of 4 warps at
-    72 or 88)."""
+    power of two, (past 2048) n rounded up to 2048 (the coverage of 8 warps
+    of 16-byte f16 runs) or (past 4096) to 1024; 4/8/16 warps, and the warp
+    counts that are not powers of two but divide the tile's 256-element runs
+    of a warp (5, 10 or 20 for 5120 columns: tilegpu-assign-layouts puts
+    them all along the columns); 1, 2 or 4 rows a program (8 to 64 elements
+    a thread); ptxas's registers or a cap of 56, 64, 72, 80 or 88 (2 CTAs of
+    16 warps at 56 or 64; 4 or 3 of 8 warps at 64 or 72-80; 7 or 5 of 4
+    warps at 72 or 88)."""
     pow2 = 1 << max(n - 1, 0).bit_length()
-    blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set())
+    blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set()) | \
+        ({-(-n // 1024) * 1024} if n > 4096 else set())
     for block in sorted(blocks):
-        for warps in (4, 8, 16):
+        runs = block // 256  # a warp's 32 lanes x 8 elements
+        warp_counts = sorted({4, 8, 16} | {w for w in range(5, 33) if w & (w - 1) and runs
+                                            and runs % w == 0})
+        for warps in warp_counts:
             for rows in (1, 2, 4):
                 per_thread = block * rows // (32 * warps)
-                if not 8 <= per_thread <= 64 or block % (8 * 32 * warps) and \
-                        block > 8 * 32 * warps:
+                # Every warp along the columns (none holding a copy) when the
+                # tile is wider than one run of each.
+                if not 8 <= per_thread <= 64 or block > 256 * warps and runs % warps:
                     continue
                 for regs in (None, 56, 64, 72, 80, 88):
                     yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), regs
@@ -208,11 +215,16 @@ def sweep_candidates(n):
 ROW_OPS = ("softmax", "layer_norm", "rms_norm")
 
 
-def sweep_kernels(target=None, ops_=ROW_OPS):
+def sweep_shapes(widths=None):
+    """SWEEP_SHAPES, or those of the given row widths (--widths)."""
+    return tuple(s for s in SWEEP_SHAPES if not widths or s[1] in widths)
+
+
+def sweep_kernels(target=None, ops_=ROW_OPS, widths=None):
     """Yields (op, n, constants, regs, kernel or CompileError) of the sweep."""
     for op in ops_:
         source, base = norms.kernel_source(torch.float16, norms._FILES[op])
-        for n in sorted({n for _, n in SWEEP_SHAPES}):
+        for n in sorted({n for _, n in sweep_shapes(widths)}):
             for config, regs in sweep_candidates(n):
                 constants = dict(base, **config)
                 try:
@@ -246,17 +258,18 @@ def sweep_args(op, tokens, n, generator):
     return row_args(op, x, torch.empty_like(x), w, b)
 
 
-def sweep(budget, ops_=ROW_OPS):
-    """Times every candidate on the GPU (kernel_ms) at SWEEP_SHAPES, f16, and
-    prints each shape's best next to NORM_CONFIGS' choice."""
+def sweep(budget, ops_=ROW_OPS, widths=None):
+    """Times every candidate on the GPU (kernel_ms) at SWEEP_SHAPES (of the
+    given widths), f16, and prints each shape's best next to NORM_CONFIGS'
+    choice."""
     start = time.time()
     kernels = {}
-    for op, n, config, regs, kernel in sweep_kernels(ops_=ops_):
+    for op, n, config, regs, kernel in sweep_kernels(ops_=ops_, widths=widths):
         if not isinstance(kernel, tessera.CompileError):
             kernels.setdefault((op, n), []).append((config, regs, kernel))
     generator = torch.Generator(device=DEVICE).manual_seed(0)
     for op in ops_:
-        for tokens, n in SWEEP_SHAPES:
+        for tokens, n in sweep_shapes(widths):
             if time.time() - start > budget:
                 print("sweep: out of time")
                 return 0
@@ -503,15 +516,17 @@ def main():
     parser.add_argument("--sweep", action="store_true",
                         help="time the row kernels' candidate configs (f16)")
     parser.add_argument("--target", default="sm_90a", help="--spills' target")
+    parser.add_argument("--widths", type=lambda v: {int(w) for w in v.split(",")},
+                        help="--sweep only these row widths of SWEEP_SHAPES (e.g. 5000)")
     args = parser.parse_args()
     if args.precompile:
         if args.sweep:
             bad = sum(isinstance(k[-1], tessera.CompileError)
-                      for k in sweep_kernels(args.precompile, sweep_ops(args)))
+                      for k in sweep_kernels(args.precompile, sweep_ops(args), args.widths))
             print(f"sweep: {bad} candidates do not compile")
         return precompile(args.precompile)
     if args.sweep:
-        return sweep(args.budget, sweep_ops(args))
+        return sweep(args.budget, sweep_ops(args), args.widths)
     if args.spills:
         return spills(args.target)
     if not gpu_available():

@@ -158,9 +158,11 @@ def TileGPU_BlockedEncodingAttr : TileGPU_Attr<"BlockedEncoding", "blocked"> {
     the innermost dimension are adjacent: global loads and stores move
     them as one vector (up to 16 bytes).
 
-    Every parameter has one entry per dimension and is a power of two;
-    `threadsPerWarp` multiplies to 32 and `warpsPerCTA` to the kernel's
-    warps (`convert-tile-to-nvvm` checks); `order` is a permutation. Along
+    Every parameter has one entry per dimension; `sizePerThread` and
+    `threadsPerWarp` are powers of two, `threadsPerWarp` multiplies to 32
+    and `warpsPerCTA` (any counts: 2 x 5 for a kernel of 10 warps) to the
+    kernel's warps (`convert-tile-to-nvvm` checks); `order` is a
+    permutation. Along
     each dimension the tile's size is a multiple of `sizePerThread` and
     either a multiple of the coverage or smaller than it.
 

@@ -194,9 +194,14 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   };
   if (failed(powersOfTwo("sizePerThread", sizePerThread, 1024)) ||
-      failed(powersOfTwo("threadsPerWarp", threadsPerWarp, 32)) ||
-      failed(powersOfTwo("warpsPerCTA", warpsPerCTA, kMaxWarps)))
+      failed(powersOfTwo("threadsPerWarp", threadsPerWarp, 32)))
     return failure();
+  // Warps need not be a power of two (a kernel of 10 or 12 warps): the
+  // lowering places them with divisions, not shifts.
+  for (unsigned v : warpsPerCTA)
+    if (v == 0 || v > kMaxWarps)
+      return emitError() << "expected warpsPerCTA entries in [1, " << kMaxWarps
+                         << "], got " << v;
   unsigned lanes = 1, warps = 1;
   for (size_t d = 0; d < rank; ++d) {
     lanes *= threadsPerWarp[d];

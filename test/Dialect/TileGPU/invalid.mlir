@@ -360,6 +360,11 @@ func.func @blocked_pow2(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1
 
 // -----
 
+// expected-error @+1 {{expected warpsPerCTA entries in [1, 32], got 0}}
+func.func @blocked_no_warps(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [0, 1], order = [1, 0]>>)
+
+// -----
+
 // expected-error @+1 {{expected order to be a permutation of the dimensions}}
 func.func @blocked_order(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 1]>>)
 
