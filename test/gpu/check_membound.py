@@ -280,7 +280,11 @@ def sweep(budget, ops_=ROW_OPS, widths=None):
                       norms.compile_options(op, n).get("max_registers"))
             results = []
             for config, regs, kernel in kernels.get((op, n), []):
-                ms, _ = timed(lambda: kernel(**args))
+                try:
+                    ms, _ = timed(lambda: kernel(**args))
+                except tessera.TesseraError as error:  # e.g. too many threads for its registers
+                    print(f"{op} {tokens}x{n}: {config} max_registers={regs}: {error}")
+                    continue
                 results.append((nbytes / ms / 1e6, config, regs))
             results.sort(key=lambda r: -r[0])
             for gbs, config, regs in results[:4]:

@@ -18,8 +18,8 @@ The row ops normalize over the last dimension(s) of x, viewed as [M, N] (the
 leading dimensions flattened): a view, never a copy, so they take any x whose
 last dimension is contiguous and whose leading dimensions flatten into one
 stride; anything else raises UnsupportedError (x.contiguous() makes it one).
-The config (BLOCK_N: N rounded up to a power of two, or past 4096 to a
-multiple of 2048; ROWS; NUM_WARPS; a register cap) comes from N through
+The config (BLOCK_N: N rounded up to a power of two, or past 4096 to 5120,
+6144, 8192, 12288 or 16384; ROWS; NUM_WARPS; a register cap) comes from N through
 NORM_CONFIGS, per op, RoPE's from D through ROTARY_CONFIGS: the one table
 that test/gpu/check_membound.py and docs/python.md use.
 
@@ -40,10 +40,11 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # Row configs per op by BLOCK_N: (largest BLOCK_N, ROWS, NUM_WARPS,
 # MAX_REGISTERS, 0 for ptxas's choice), the fastest of the candidates
 # `test/gpu/check_membound.py --sweep` timed on the H200 (test/gpu/RESULTS.md
-# v13, v20, v22, v23). BLOCK_N is N rounded up to a power of two up to 4096 and
-# to a multiple of the blocked layout's coverage beyond (2048 up to 8192, 4096
-# beyond: any multiple of the coverage is a tile the layout holds), so 5000
-# columns take a 6144 tile, not an 8192 one; several rows per program below
+# v13, v20, v22, v23, v24). BLOCK_N is N rounded up to a power of two up to
+# 4096 and to one of WIDE_TILES beyond (multiples of the blocked layout's
+# coverage for their warps), so 5000 columns take a 5120 tile (LayerNorm's
+# over 10 warps, 2 rows a program: 1.28x its 6144 tile, v24), not an 8192
+# one; several rows per program below
 # 2048 columns, so each still moves ~2048 elements, and two rows for the
 # norms' wider tiles (W and B, read once a program, are then spread over
 # twice the warps: fewer registers a thread and half their L2 reads); a
@@ -52,11 +53,14 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # along the rows of a kernel that reduces rows and loads no vector).
 NORM_CONFIGS = {
     "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
-                (4096, 1, 4, 64), (6144, 1, 4, 64), (8192, 1, 8, 64), (16384, 1, 16, 0)),
+                (4096, 1, 4, 64), (5120, 1, 4, 72), (6144, 1, 4, 64), (8192, 1, 8, 64),
+                (16384, 1, 16, 0)),
     "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
-                   (4096, 2, 8, 64), (6144, 1, 8, 64), (8192, 2, 16, 64), (16384, 1, 16, 0)),
+                   (4096, 2, 8, 64), (5120, 2, 10, 0), (6144, 1, 8, 64), (8192, 2, 16, 64),
+                   (16384, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
-                 (4096, 1, 4, 64), (6144, 2, 8, 80), (8192, 1, 8, 64), (16384, 1, 16, 0)),
+                 (4096, 1, 4, 64), (5120, 1, 4, 80), (6144, 2, 8, 80), (8192, 1, 8, 64),
+                 (16384, 1, 16, 0)),
 }
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
@@ -88,13 +92,17 @@ def _unsupported(function, what, why):
     raise UnsupportedError(f"tessera.ops.{function}: {what} is not supported yet ({why})")
 
 
+# The column tiles past 4096 (NORM_CONFIGS has a config for each).
+WIDE_TILES = (5120, 6144, 8192, 12288, 16384)
+
+
 def _block(n):
-    """The column tile of rows of n elements (NORM_CONFIGS)."""
+    """The column tile of rows of n elements (NORM_CONFIGS): n rounded up to
+    a power of two up to 4096, to one of WIDE_TILES beyond."""
     n = max(int(n), 1)
     if n <= 4096:
         return 1 << (n - 1).bit_length()
-    granule = 2048 if n <= 8192 else 4096
-    return -(-n // granule) * granule
+    return next((t for t in WIDE_TILES if t >= n), -(-n // 4096) * 4096)
 
 
 def _norm_entry(n, op):
