@@ -14,7 +14,7 @@ export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 log() { echo "[$(date -u +%T) +${SECONDS}s] $*"; }
 source test/gpu/results/v24/scripts/runtime.sh
 log "runtime built"
-BUILD_DIR=$PWD/build/sem timeout -k 5 150 test/gpu/semantics.sh check gpu-sem > $OUT/semantics.txt 2>&1
+BUILD_DIR=$PWD/build/gpu timeout -k 5 120 test/gpu/semantics.sh check gpu-sem > $OUT/semantics.txt 2>&1
 log "semantics exit $?"; grep -v ": PASS$" $OUT/semantics.txt | tail -8
 W=$(mktemp -d)
 tar xzf sweep-cache.tgz -C $W
