@@ -32,6 +32,7 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pm.addPass(createTileDecomposeOnlineSoftmax());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createTileGPUPersistent());
   pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
   // Each of these does nothing on a target without the Hopper path.
   if (options.mma != MmaKind::Sync)

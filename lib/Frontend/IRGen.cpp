@@ -369,14 +369,15 @@ LogicalResult KernelGen::setKernelAttrs() {
   for (const KeywordArg &option : decl.options) {
     if (!llvm::is_contained(
             {"grid", "num_warps", "num_stages", "overlap_dots",
-             "warp_specialize", "ping_pong", "prefetch_registers"},
+             "warp_specialize", "ping_pong", "prefetch_registers",
+             "persistent"},
             option.name))
       return diags.error(option.loc, "unknown '@kernel' option '" +
                                          option.name +
                                          "'; expected grid, num_warps, "
                                          "num_stages, overlap_dots, "
-                                         "warp_specialize, ping_pong or "
-                                         "prefetch_registers");
+                                         "warp_specialize, ping_pong, "
+                                         "prefetch_registers or persistent");
     if (findOption(option.name) != &option)
       return diags.error(option.loc, "'@kernel' option '" + option.name +
                                          "' is given twice");
@@ -455,7 +456,8 @@ LogicalResult KernelGen::setKernelAttrs() {
       {"overlap_dots", tile::TileDialect::kOverlapDotsAttrName},
       {"warp_specialize", tile::TileDialect::kWarpSpecializeAttrName},
       {"ping_pong", tile::TileDialect::kPingPongAttrName},
-      {"prefetch_registers", tile::TileDialect::kPrefetchRegistersAttrName}};
+      {"prefetch_registers", tile::TileDialect::kPrefetchRegistersAttrName},
+      {"persistent", tile::TileDialect::kPersistentAttrName}};
   for (auto [name, attrName] : flags) {
     const KeywordArg *option = findOption(name);
     if (!option)

@@ -46,6 +46,7 @@ namespace runtime {
   X(cuFuncSetAttribute)                                                        \
   X(cuFuncGetAttribute)                                                        \
   X(cuLaunchKernel)                                                            \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \
   X(cuStreamSynchronize)                                                       \
   X(cuStreamQuery)                                                             \
   X(cuEventCreate)                                                             \

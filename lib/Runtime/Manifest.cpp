@@ -903,6 +903,11 @@ Status readManifest(const Json &root, const ManifestOptions &options,
   TESSERA_RETURN_IF_ERROR(readNames(root, options, manifest));
   TESSERA_RETURN_IF_ERROR(readBlock(root, manifest));
   TESSERA_RETURN_IF_ERROR(readGrid(root, manifest));
+  if (const Json *persistent = member(root, "persistent")) {
+    if (!persistent->is_boolean())
+      return typeError("persistent", "true or false", *persistent);
+    manifest.persistent = persistent->get<bool>();
+  }
   if (const Json *smem = member(root, "dynamic_shared_memory"))
     TESSERA_RETURN_IF_ERROR(readInteger(*smem, "dynamic_shared_memory", 0,
                                         INT32_MAX,
@@ -1036,6 +1041,8 @@ static void to_json(Json &json, const Manifest &manifest) {
   json["grid"] = Json::array();
   for (const GridExpr &expr : manifest.grid)
     json["grid"].push_back(expr.text());
+  if (manifest.persistent)
+    json["persistent"] = true;
   json["dynamic_shared_memory"] = manifest.dynamicSharedMemory;
   Json constants = Json::object();
   for (const Constant &constant : manifest.constants)

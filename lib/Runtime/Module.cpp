@@ -171,6 +171,9 @@ struct Module::Impl {
   std::string binaryPath;
   bool usedCubin = false;
   std::string note;
+  /// The CTAs of the kernel the GPU holds at once (its SMs times the
+  /// occupancy the driver computes): a persistent kernel's launch grid.
+  int64_t residentCtas = 0;
 
   ~Impl() {
     // Unloading a module whose kernel still runs would block.
@@ -186,7 +189,48 @@ struct Module::Impl {
   Status checkKernelParams() const;
   /// Checks the block size and opts in to large dynamic shared memory.
   Status configureFunction() const;
+  /// Sets residentCtas (an error when no CTA fits an SM).
+  Status countResidentCtas();
+  /// The grid to launch for the programs of `grid`: itself, or for a
+  /// persistent kernel min(programs, residentCtas) in one dimension.
+  Expected<std::array<unsigned, 3>>
+  launchGrid(const std::array<unsigned, 3> &grid) const;
 };
+
+Status Module::Impl::countResidentCtas() {
+  unsigned threads =
+      manifest.block[0] * manifest.block[1] * manifest.block[2];
+  int perSm = 0;
+  TESSERA_RETURN_IF_ERROR(driver().check(
+      driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          &perSm, function, static_cast<int>(threads),
+          static_cast<size_t>(manifest.dynamicSharedMemory)),
+      "computing the occupancy of " + manifest.kernel));
+  if (perSm < 1)
+    return Status::error(manifest.kernel + ": no CTA of " +
+                         std::to_string(threads) + " threads and " +
+                         std::to_string(manifest.dynamicSharedMemory) +
+                         " bytes of dynamic shared memory fits an SM of " +
+                         device.name);
+  residentCtas = int64_t(perSm) * device.multiprocessors;
+  return Status::success();
+}
+
+Expected<std::array<unsigned, 3>>
+Module::Impl::launchGrid(const std::array<unsigned, 3> &grid) const {
+  if (!manifest.persistent)
+    return grid;
+  // (The kernel counts its programs in 32-bit integers.)
+  int64_t programs = int64_t(grid[0]) * grid[1] * grid[2];
+  if (programs > INT32_MAX)
+    return Status::error("launching " + manifest.kernel + ": the grid " +
+                         dim3String(grid) + " has " +
+                         std::to_string(programs) +
+                         " programs; a persistent kernel runs at most " +
+                         std::to_string(INT32_MAX));
+  return std::array<unsigned, 3>{
+      static_cast<unsigned>(std::min(programs, residentCtas)), 1, 1};
+}
 
 Status Module::Impl::chooseBinary(bool preferCubin) {
   std::string cubin = manifest.cubinPath();
@@ -328,6 +372,8 @@ Expected<Module> Module::load(Manifest manifest, const LoadOptions &options) {
           impl->binaryPath));
   TESSERA_RETURN_IF_ERROR(impl->checkKernelParams());
   TESSERA_RETURN_IF_ERROR(impl->configureFunction());
+  if (impl->manifest.persistent)
+    TESSERA_RETURN_IF_ERROR(impl->countResidentCtas());
   return Module(std::move(impl));
 }
 
@@ -400,13 +446,16 @@ Status Module::launch(const LaunchPlan &plan, void *stream) const {
   TESSERA_RETURN_IF_ERROR(encodeTensorMaps(plan, impl_->manifest, maps));
   for (CUtensorMap &map : maps)
     params.push_back(&map);
+  Expected<std::array<unsigned, 3>> grid = impl_->launchGrid(plan.grid);
+  if (!grid.ok())
+    return grid.status();
   CUresult result = driver().cuLaunchKernel(
-      impl_->function, plan.grid[0], plan.grid[1], plan.grid[2], plan.block[0],
+      impl_->function, (*grid)[0], (*grid)[1], (*grid)[2], plan.block[0],
       plan.block[1], plan.block[2], plan.dynamicSharedMemory, toStream(stream),
       params.data(), nullptr);
   return driver().checkLazily(result, [&] {
     return "launching " + impl_->manifest.kernel + " (grid " +
-           dim3String(plan.grid) + ", block " + dim3String(plan.block) + ", " +
+           dim3String(*grid) + ", block " + dim3String(plan.block) + ", " +
            std::to_string(plan.dynamicSharedMemory) +
            " bytes of dynamic shared memory)";
   });

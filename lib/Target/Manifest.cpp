@@ -274,6 +274,8 @@ struct KernelManifest {
   std::string symbol;
   llvm::SmallVector<int32_t, 3> block;
   llvm::SmallVector<std::string, 3> grid;
+  /// Its programs run in a loop over as many CTAs as fit (tilegpu-persistent).
+  bool persistent = false;
   int64_t dynamicSharedMemory = 0;
   llvm::SmallVector<ConstantInfo> constants;
   /// The kernel's parameters and tensor maps, as the dialect verified them.
@@ -473,6 +475,8 @@ readKernelManifest(LLVM::LLVMFuncOp kernel, const ChipInfo &chip) {
   if (!gridTexts)
     return gridTexts.takeError();
   manifest.grid = std::move(*gridTexts);
+  manifest.persistent =
+      kernel->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName);
   auto sharedBytes = readSharedBytes(kernel, chip);
   if (!sharedBytes)
     return sharedBytes.takeError();
@@ -590,6 +594,7 @@ toRuntimeManifest(const KernelManifest &kernel, llvm::StringRef chip,
                                      "\" does not parse: " + expr.message());
     manifest.grid.push_back(expr.take());
   }
+  manifest.persistent = kernel.persistent;
   manifest.dynamicSharedMemory = kernel.dynamicSharedMemory;
   for (const ConstantInfo &info : kernel.constants) {
     runtime::Constant constant;

@@ -63,11 +63,14 @@ Value tessera::recompute(OpBuilder &b, Value v, scf::ForOp loop,
 
 /// The tile.loads of `loop`'s body that `keep` accepts and whose indices are
 /// computable for another iteration (none unless the induction variable is
-/// i32).
+/// i32; none in the loop of a persistent kernel, whose iterations are its
+/// programs: their loads are each program's own, its pipelines the loops
+/// inside).
 static SmallVector<tile::LoadOp>
 loadsOfAnyIteration(scf::ForOp loop, function_ref<bool(tile::LoadOp)> keep) {
   SmallVector<tile::LoadOp> loads;
-  if (!loop.getInductionVar().getType().isInteger(32))
+  if (!loop.getInductionVar().getType().isInteger(32) ||
+      loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName))
     return loads;
   for (auto load : loop.getBody()->getOps<tile::LoadOp>())
     if (keep(load) && llvm::all_of(load.getIndices(), [&](Value index) {
@@ -97,4 +100,17 @@ unsigned tessera::ringStages(tile::LoadOp load, unsigned stages) {
   auto lag = load->getAttrOfType<IntegerAttr>(
       tilegpu::TileGPUDialect::kReadLagAttrName);
   return stages + (lag ? lag.getInt() : 0);
+}
+
+scf::ForOp tessera::getPersistentLoop(func::FuncOp kernel) {
+  for (auto loop : kernel.getBody().getOps<scf::ForOp>())
+    if (loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName))
+      return loop;
+  return nullptr;
+}
+
+Block &tessera::getProgramBlock(func::FuncOp kernel) {
+  if (scf::ForOp loop = getPersistentLoop(kernel))
+    return *loop.getBody();
+  return kernel.getBody().front();
 }

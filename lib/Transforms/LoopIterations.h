@@ -11,6 +11,7 @@
 
 #include "Tile/IR/TileDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -36,7 +37,8 @@ mlir::Value recompute(mlir::OpBuilder &b, mlir::Value v, mlir::scf::ForOp loop,
 
 /// The loads tilegpu-pipeline turns into a ring of shared buffers in
 /// `loop`: tile.loads into #tilegpu.shared in its body at indices computable
-/// for another iteration (none unless the induction variable is i32).
+/// for another iteration (none unless the induction variable is i32, none
+/// in a persistent kernel's loop of programs).
 llvm::SmallVector<tile::LoadOp> pipelinedLoads(mlir::scf::ForOp loop);
 
 /// The loads tilegpu-pipeline issues one iteration ahead into registers in
@@ -45,6 +47,15 @@ llvm::SmallVector<tile::LoadOp> pipelinedLoads(mlir::scf::ForOp loop);
 /// indices computable for another iteration (none unless the induction
 /// variable is i32).
 llvm::SmallVector<tile::LoadOp> registerPrefetchLoads(mlir::scf::ForOp loop);
+
+/// The loop of programs of a persistent kernel (`scf.for
+/// {tilegpu.persistent}` in its body, tilegpu-persistent), or null.
+mlir::scf::ForOp getPersistentLoop(mlir::func::FuncOp kernel);
+
+/// The block whose ops run once per program: the body of a persistent
+/// kernel's loop of programs, else the kernel's body (which must not be
+/// empty).
+mlir::Block &getProgramBlock(mlir::func::FuncOp kernel);
 
 /// The stages of the ring of `load` in a `stages`-deep pipeline: one more
 /// when its tile is still read during the next iteration

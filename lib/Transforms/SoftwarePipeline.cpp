@@ -128,17 +128,21 @@ void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
 }
 
 /// Whether the pipelines of `kernel` (its `loops`) can be warp-specialized:
-/// every loop with pipelined loads is at the kernel's top level (the
-/// producer runs the loops one after the other) and copies only by TMA (a
-/// producer thread issues those). Otherwise the kernel keeps the pipeline
-/// every thread runs.
+/// every loop with pipelined loads runs once per program (at the kernel's
+/// top level, or of a persistent kernel's loop of programs: the producer
+/// runs the loops one after the other) and copies only by TMA (a producer
+/// thread issues those). Otherwise the kernel keeps the pipeline every
+/// thread runs.
 bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
+  if (loops.empty())
+    return false;
   bool any = false;
+  Block *program = &getProgramBlock(kernel);
   for (scf::ForOp loop : loops) {
     SmallVector<tile::LoadOp> loads = pipelinedLoads(loop);
     if (loads.empty())
       continue;
-    if (loop->getParentOp() != kernel || !llvm::all_of(loads, isTma))
+    if (loop->getBlock() != program || !llvm::all_of(loads, isTma))
       return false;
     any = true;
   }
@@ -151,6 +155,8 @@ bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
 /// once. A load takes the ring of an earlier loop's load of the same view
 /// and tile (one whose tile is not read after its iteration: a released
 /// stage must be free), and the loops count iterations on from one another.
+/// In a persistent kernel the rings are made ready once, before its loop of
+/// programs, which carries each ring's count from program to program.
 struct SharedRings {
   struct Ring {
     Value view;
@@ -164,6 +170,44 @@ struct SharedRings {
   DenseMap<int64_t, Value> iterationsBefore;
   /// Where the rings are retired: after the last loop's drain.
   Operation *lastDrain = nullptr;
+  /// A persistent kernel's loop of programs (replaced as it gains a
+  /// carried count per ring), and which of its iteration arguments carries
+  /// each ring's count.
+  scf::ForOp persistent;
+  DenseMap<int64_t, unsigned> carried;
+
+  /// Adds an iteration argument to the loop of programs per ring of
+  /// `ids`, from 0, and makes it the ring's count of iterations before; the
+  /// loop yields it unchanged until finish() gives the final counts.
+  void carry(ArrayRef<int64_t> ids) {
+    if (ids.empty())
+      return;
+    IRRewriter rewriter(persistent.getContext());
+    rewriter.setInsertionPoint(persistent);
+    Location loc = persistent.getLoc();
+    Value zero =
+        arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
+    SmallVector<Value> inits(ids.size(), zero);
+    FailureOr<LoopLikeOpInterface> replaced =
+        persistent.replaceWithAdditionalYields(
+            rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+            [&](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+              return SmallVector<Value>(args.begin(), args.end());
+            });
+    persistent = cast<scf::ForOp>(replaced->getOperation());
+    unsigned first = persistent.getNumRegionIterArgs() - ids.size();
+    for (auto [i, id] : llvm::enumerate(ids)) {
+      carried[id] = first + i;
+      iterationsBefore[id] = persistent.getRegionIterArgs()[first + i];
+    }
+  }
+
+  /// Yields each ring's count after the program's last loop to the next.
+  void finish() {
+    Operation *yield = persistent.getBody()->getTerminator();
+    for (auto [id, index] : carried)
+      yield->setOperand(index, iterationsBefore.lookup(id));
+  }
 };
 
 /// max(0, ceil((ub - lb) / step)): the iterations `loop` runs.
@@ -233,6 +277,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   SmallVector<int64_t> ids;
   SmallVector<unsigned> ringSizes; // (read before the loads are replaced)
   SmallVector<std::pair<int64_t, unsigned>> tmaRings, newRings;
+  SmallVector<int64_t> carriedRings;
   for (tile::LoadOp load : loads) {
     unsigned ring = ringStages(load, stages);
     ringSizes.push_back(ring);
@@ -251,11 +296,17 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
         newRings.push_back({*id, ring});
       if (shared)
         shared->rings.push_back({load.getView(), load.getType(), ring, *id});
+      if (shared && shared->persistent)
+        carriedRings.push_back(*id);
     }
     ids.push_back(*id);
     if (isTma(load))
       tmaRings.push_back({*id, ring});
   }
+  // (Before any builder holds the block of the loop of programs, which
+  // this replaces.)
+  if (shared && shared->persistent)
+    shared->carry(carriedRings);
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   auto constant = [&](int64_t v) -> Value {
@@ -263,15 +314,21 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   };
   Value lb = loop.getLowerBound(), step = loop.getStep();
 
-  // The mbarriers of the TMA rings, ready before their first copy; a
+  // The mbarriers of the TMA rings, ready before their first copy (before
+  // a persistent kernel's loop of programs, for all of them); a
   // warp-specialized ring also has a barrier per stage on which each
   // consumer warp releases the stage.
   IntegerAttr arrivals;
   if (specialized)
-    arrivals = b.getI64IntegerAttr(
-        tile::TileDialect::getNumWarps(loop->getParentOp()));
-  for (auto [id, ring] : newRings)
-    RingInitOp::create(b, loc, id, ring, arrivals);
+    arrivals = b.getI64IntegerAttr(tile::TileDialect::getNumWarps(
+        loop->getParentOfType<func::FuncOp>()));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    if (shared && shared->persistent)
+      b.setInsertionPoint(shared->persistent);
+    for (auto [id, ring] : newRings)
+      RingInitOp::create(b, loc, id, ring, arrivals);
+  }
   // A shared ring counts on from the iterations of the loops before this
   // one that used it.
   SmallVector<Value> firsts(loads.size());
@@ -509,8 +566,13 @@ struct TileGPUPipelinePass
         numStages ? numStages : tile::TileDialect::getNumStages(kernel);
     if (stages < 2)
       return;
+    // (Not the loop of programs of a persistent kernel: its loads are
+    // each program's own, and pipelining a loop replaces it.)
     SmallVector<scf::ForOp> loops;
-    kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    kernel.walk([&](scf::ForOp loop) {
+      if (!loop->hasAttr(TileGPUDialect::kPersistentAttrName))
+        loops.push_back(loop);
+    });
     bool specialized =
         (warpSpecialize || tile::TileDialect::getWarpSpecialize(kernel)) &&
         canWarpSpecialize(kernel, loops);
@@ -518,6 +580,8 @@ struct TileGPUPipelinePass
                     tile::TileDialect::getPrefetchRegisters(kernel);
     int64_t nextBufferId = 0;
     SharedRings shared;
+    if (specialized)
+      shared.persistent = getPersistentLoop(kernel);
     for (scf::ForOp loop : loops) {
       if (failed(pipelineLoop(loop, stages, nextBufferId,
                               specialized ? &shared : nullptr)))
@@ -526,8 +590,13 @@ struct TileGPUPipelinePass
         prefetchRegisterLoads(loop);
     }
     if (shared.lastDrain) {
+      // A persistent kernel's rings serve every program: retired after
+      // its loop of programs.
       OpBuilder b(shared.lastDrain->getContext());
-      b.setInsertionPointAfter(shared.lastDrain);
+      b.setInsertionPointAfter(shared.persistent ? shared.persistent
+                                                 : shared.lastDrain);
+      if (shared.persistent)
+        shared.finish();
       for (const SharedRings::Ring &ring : shared.rings)
         RingInvalOp::create(b, shared.lastDrain->getLoc(), ring.id,
                             ring.stages, /*empty=*/true);

@@ -9,6 +9,8 @@
 
 #include "tessera/Transforms/Passes.h"
 
+#include "LoopIterations.h"
+
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
 
@@ -42,37 +44,95 @@ bool isProducerLoop(Operation *op) {
   return isa<scf::ForOp>(op) && op->hasAttr(TileGPUDialect::kProducerAttrName);
 }
 
+/// Clones into the producer region, at `b`, the computation of `v` in the
+/// consumer region (not inside `within`, whose ops move): scalar computation
+/// the producer can repeat. Anything else is an error at the op.
+LogicalResult cloneValue(OpBuilder &b, Value v, Region &consumer,
+                         IRMapping &mapping, Operation *within = nullptr) {
+  if (mapping.contains(v) || !consumer.isAncestor(v.getParentRegion()))
+    return success();
+  Operation *def = v.getDefiningOp();
+  if (!def || (within && within->isAncestor(def)))
+    return success();
+  // (Free of memory effects, not necessarily speculatable: a division by
+  // a grid size runs where the consumers run it.)
+  bool repeatable = def->getNumRegions() == 0 &&
+                    (isMemoryEffectFree(def) || isa<tile::LoadScalarOp>(def));
+  if (!repeatable)
+    return def->emitError()
+           << "cannot warp-specialize: the producer warp needs this value "
+              "for the copies of a pipelined loop, and can only recompute "
+              "scalar arithmetic, grid queries and scalar loads";
+  for (Value operand : def->getOperands())
+    if (failed(cloneValue(b, operand, consumer, mapping, within)))
+      return failure();
+  b.clone(*def, mapping);
+  return success();
+}
+
 /// Clones into the producer region, at `b`, what `loop` reads from the
-/// consumer region (loop bounds, the indices of its copies): scalar
-/// computation the producer can repeat. Anything else is an error at the op.
+/// consumer region (loop bounds, the indices of its copies).
 LogicalResult cloneInputs(OpBuilder &b, Operation *loop, Region &consumer,
                           IRMapping &mapping) {
-  std::function<LogicalResult(Value)> provide = [&](Value v) -> LogicalResult {
-    if (mapping.contains(v) || !consumer.isAncestor(v.getParentRegion()))
-      return success();
-    Operation *def = v.getDefiningOp();
-    if (!def || loop->isAncestor(def))
-      return success();
-    bool repeatable = def->getNumRegions() == 0 &&
-                      (isPure(def) || isa<tile::LoadScalarOp>(def));
-    if (!repeatable)
-      return def->emitError()
-             << "cannot warp-specialize: the producer warp needs this value "
-                "for the copies of a pipelined loop, and can only recompute "
-                "scalar arithmetic, grid queries and scalar loads";
-    for (Value operand : def->getOperands())
-      if (failed(provide(operand)))
-        return failure();
-    b.clone(*def, mapping);
-    return success();
-  };
   WalkResult result = loop->walk([&](Operation *op) {
     for (Value operand : op->getOperands())
-      if (failed(provide(operand)))
+      if (failed(cloneValue(b, operand, consumer, mapping, loop)))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+/// Moves the producer loops, in program order, to `b` with what they need.
+LogicalResult moveProducers(OpBuilder &b, ArrayRef<Operation *> producers,
+                            Region &consumer, IRMapping &mapping) {
+  for (Operation *loop : producers) {
+    if (failed(cloneInputs(b, loop, consumer, mapping)))
+      return failure();
+    loop->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
+    loop->walk([&](Operation *nested) {
+      for (OpOperand &use : nested->getOpOperands())
+        if (Value mapped = mapping.lookupOrNull(use.get()))
+          use.set(mapped);
+    });
+  }
+  return success();
+}
+
+/// The producer's loop of programs of a persistent kernel, at `b`: the
+/// consumers' `programs` (bounds, and the rings' counts it carries, cloned),
+/// holding the producer loops with what they need.
+LogicalResult buildProducerPrograms(OpBuilder &b, scf::ForOp programs,
+                                    ArrayRef<Operation *> producers,
+                                    Region &consumer) {
+  IRMapping mapping;
+  for (Value operand : programs->getOperands())
+    if (failed(cloneValue(b, operand, consumer, mapping)))
+      return failure();
+  SmallVector<Value> inits;
+  for (Value init : programs.getInitArgs())
+    inits.push_back(mapping.lookupOrDefault(init));
+  auto loop = scf::ForOp::create(
+      b, programs.getLoc(), mapping.lookupOrDefault(programs.getLowerBound()),
+      mapping.lookupOrDefault(programs.getUpperBound()),
+      mapping.lookupOrDefault(programs.getStep()), inits);
+  loop->setAttrs(programs->getAttrs());
+  mapping.map(programs.getInductionVar(), loop.getInductionVar());
+  mapping.map(programs.getRegionIterArgs(), loop.getRegionIterArgs());
+  // (The builder gives a loop without carried values its yield.)
+  if (loop.getBody()->mightHaveTerminator())
+    loop.getBody()->getTerminator()->erase();
+  OpBuilder body = OpBuilder::atBlockEnd(loop.getBody());
+  if (failed(moveProducers(body, producers, consumer, mapping)))
+    return failure();
+  SmallVector<Value> yielded;
+  for (Value v : programs.getBody()->getTerminator()->getOperands()) {
+    if (failed(cloneValue(body, v, consumer, mapping)))
+      return failure();
+    yielded.push_back(mapping.lookupOrDefault(v));
+  }
+  scf::YieldOp::create(body, programs.getLoc(), yielded);
+  return success();
 }
 
 struct TileGPUWarpSpecializePass
@@ -82,8 +142,13 @@ struct TileGPUWarpSpecializePass
 
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
+    if (kernel.isExternal())
+      return;
+    // (Once per program: at the top level, or in a persistent kernel's loop
+    // of programs.)
+    scf::ForOp programs = getPersistentLoop(kernel);
     SmallVector<Operation *> producers;
-    for (Operation &op : kernel.getBody().getOps())
+    for (Operation &op : getProgramBlock(kernel).getOperations())
       if (isProducerLoop(&op))
         producers.push_back(&op);
     if (producers.empty())
@@ -153,19 +218,15 @@ struct TileGPUWarpSpecializePass
     consumer->getOperations().splice(consumer->end(), body.getOperations(),
                                      std::next(split->getIterator()),
                                      terminator->getIterator());
-    // The producer loops, in program order, with what they need.
+    // The producer loops, in program order, with what they need (in a
+    // persistent kernel, in a loop over the same programs).
     OpBuilder pb = OpBuilder::atBlockEnd(producer);
     IRMapping mapping;
-    for (Operation *loop : producers) {
-      if (failed(cloneInputs(pb, loop, split.getConsumer(), mapping)))
-        return signalPassFailure();
-      loop->moveBefore(producer, producer->end());
-      loop->walk([&](Operation *nested) {
-        for (OpOperand &use : nested->getOpOperands())
-          if (Value mapped = mapping.lookupOrNull(use.get()))
-            use.set(mapped);
-      });
-    }
+    if (failed(programs ? buildProducerPrograms(pb, programs, producers,
+                                                split.getConsumer())
+                        : moveProducers(pb, producers, split.getConsumer(),
+                                        mapping)))
+      return signalPassFailure();
   }
 };
 

@@ -58,6 +58,10 @@ def Tile_Dialect : Dialect {
     /// `@kernel(prefetch_registers=True)`: a loop's loads into registers are
     /// issued one iteration ahead (tilegpu-pipeline).
     static constexpr ::llvm::StringLiteral kPrefetchRegistersAttrName = "tile.prefetch_registers";
+    /// `@kernel(persistent=True)`: on GPU targets, a grid of as many CTAs as
+    /// the GPU holds at once, each walking the kernel's programs in a loop
+    /// (tilegpu-persistent).
+    static constexpr ::llvm::StringLiteral kPersistentAttrName = "tile.persistent";
     static constexpr ::llvm::StringLiteral kShapeAttrName = "tile.shape";
     static constexpr ::llvm::StringLiteral kRoleAttrName = "tile.role";
     static constexpr ::llvm::StringLiteral kInitAttrName = "tile.init";
@@ -82,6 +86,8 @@ def Tile_Dialect : Dialect {
     /// Whether `kernel` asks for its register loads to be prefetched
     /// (`tile.prefetch_registers`).
     static bool getPrefetchRegisters(::mlir::Operation *kernel);
+    /// Whether `kernel` asks for a persistent grid (`tile.persistent`).
+    static bool getPersistent(::mlir::Operation *kernel);
   }];
 }
 

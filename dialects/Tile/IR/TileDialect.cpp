@@ -161,6 +161,10 @@ bool TileDialect::getPrefetchRegisters(Operation *kernel) {
   return getFlag(kernel, kPrefetchRegistersAttrName);
 }
 
+bool TileDialect::getPersistent(Operation *kernel) {
+  return getFlag(kernel, kPersistentAttrName);
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -170,7 +174,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                       name == kOverlapDotsAttrName ||
                       name == kWarpSpecializeAttrName ||
                       name == kPingPongAttrName ||
-                      name == kPrefetchRegistersAttrName;
+                      name == kPrefetchRegistersAttrName ||
+                      name == kPersistentAttrName;
   if (!isKernelAttr)
     return op->emitError() << "unknown tile dialect attribute '" << name << "'";
   // Kernel metadata stays on the function through lowering (func.func, then
@@ -200,7 +205,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (name == kNumWarpsAttrName)
     return verifyIntInRange(op, attr, 32, "a CTA has at most 1024 threads");
   if (name == kOverlapDotsAttrName || name == kWarpSpecializeAttrName ||
-      name == kPingPongAttrName || name == kPrefetchRegistersAttrName) {
+      name == kPingPongAttrName || name == kPrefetchRegistersAttrName ||
+      name == kPersistentAttrName) {
     if (!isa<BoolAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
                              << "' to be a boolean, got " << attr.getValue();

@@ -68,6 +68,13 @@ def TileGPU_Dialect : Dialect {
     /// it into the producer region).
     static constexpr ::llvm::StringLiteral kProducerAttrName =
         "tilegpu.producer";
+    /// On the `scf.for` of a persistent kernel that runs its programs
+    /// (tilegpu-persistent): its body is the kernel's top level for the
+    /// pipeline and the producer warpgroup. On the kernel (func.func, then
+    /// llvm.func): its programs run in that loop, so the manifest says
+    /// `"persistent": true` and the runtime launches the CTAs that fit.
+    static constexpr ::llvm::StringLiteral kPersistentAttrName =
+        "tilegpu.persistent";
     /// On the builtin.module: the chip the kernels are compiled for, an
     /// `#nvvm.target` (chip, features, O), attached once by
     /// tessera-attach-target; convert-tile-to-nvvm gives it to the

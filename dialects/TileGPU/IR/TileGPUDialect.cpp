@@ -630,7 +630,14 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << "'";
     return success();
   }
-  if (name == kProducerAttrName) {
+  if (name == kPersistentAttrName && isa<FunctionOpInterface>(op)) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute, got "
+                             << attr.getValue();
+    return success();
+  }
+  if (name == kProducerAttrName || name == kPersistentAttrName) {
     if (!isa<scf::ForOp>(op) || !isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
                              << "' to be a unit attribute on an scf.for, got "
@@ -824,7 +831,7 @@ LogicalResult WarpSpecializeOp::verify() {
     bool allowed =
         isa<scf::ForOp, scf::YieldOp, StageAcquireOp, AsyncLoadOp,
             tile::LoadScalarOp>(op) ||
-        (op->getNumRegions() == 0 && isPure(op));
+        (op->getNumRegions() == 0 && isMemoryEffectFree(op));
     if (auto copy = dyn_cast<AsyncLoadOp>(op))
       allowed = copy->hasAttr(TileGPUDialect::kTmaAttrName);
     if (allowed)

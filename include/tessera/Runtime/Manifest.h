@@ -166,6 +166,10 @@ struct Manifest {
   /// `block` are 1.
   unsigned blockDims = 3;
   std::vector<GridExpr> grid; ///< 1 to 3 entries.
+  /// The kernel runs the programs of `grid` in a loop (`"persistent":
+  /// true`): it is launched with min(programs, the CTAs the GPU holds at
+  /// once) CTAs in one dimension.
+  bool persistent = false;
   int64_t dynamicSharedMemory = 0;
   std::vector<Constant> constants; ///< In manifest order.
   std::vector<ParamSpec> params;

@@ -32,6 +32,44 @@ def TileDecomposeOnlineSoftmax : Pass<"tile-decompose-online-softmax"> {
                            "::mlir::math::MathDialect"];
 }
 
+def TileGPUPersistent : Pass<"tilegpu-persistent", "::mlir::func::FuncOp"> {
+  let summary = "Run a kernel's programs in a loop over a grid the GPU holds at once";
+  let description = [{
+    Input: a tile kernel with `tile.persistent = true` (`@kernel(persistent=
+    True)`), or any kernel with `force`. Output: the kernel's body inside
+    one `scf.for {tilegpu.persistent}` over its programs: the logical grid
+    (G0, G1, G2) is computed in the kernel from `tile.grid` and the sizes
+    of `tile.sizes` (`tile.dim` of the first argument with that size in its
+    `tile.shape`), and the loop runs the program numbers
+
+    ```
+    for t = program_id(0); t < G0 * G1 * G2; t += num_programs(0):
+      program_id(0) = t % G0, program_id(1) = (t / G0) % G1,
+      program_id(2) = t / (G0 * G1)
+    ```
+
+    (axis 0 fastest, as the hardware starts a grid), with every
+    `tile.program_id` and `tile.num_programs` of the body replaced by the
+    logical ones (an axis past the grid's rank: 0 and 1). The launch grid
+    is one dimension of min(G0 * G1 * G2, CTAs the GPU holds at once): the
+    manifest says `"persistent": true` and the runtime sizes it by the
+    driver's occupancy. So a CTA's next program starts while the SM holds
+    its state: with a producer warpgroup (tilegpu-pipeline,
+    tilegpu-warp-specialize), the copies of the next program's first
+    stages run under this one's epilogue, and the rings' mbarriers are
+    initialized once, their phases counted across programs. A kernel with
+    a program order of its own (FA2's causal heaviest-first) keeps it: the
+    loop only changes which CTA runs a program. A kernel without
+    `tile.grid` is an error.
+  }];
+  let options = [
+    Option<"force", "force", "bool", /*default=*/"false",
+           "Make every kernel persistent, whatever tile.persistent says">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"> {
   let summary = "Give every tile of a kernel a GPU layout (#tilegpu encodings)";
   let description = [{

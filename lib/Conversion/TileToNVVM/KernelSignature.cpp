@@ -244,7 +244,7 @@ tessera::lowering::convertSignature(func::FuncOp kernel,
   const StringRef kept[] = {
       TileDialect::kGridAttrName, TileDialect::kSizesAttrName,
       TileDialect::kConstantsAttrName, TileGPUDialect::kSharedBytesAttrName,
-      kConsumerThreadsAttr};
+      TileGPUDialect::kPersistentAttrName, kConsumerThreadsAttr};
   for (StringRef name : kept)
     if (Attribute attr = kernel->getAttr(name))
       func->setAttr(name, attr);

@@ -44,3 +44,6 @@ done
 # The warp-specialized FA2 at the GPU level (tilegpu.warp_specialize).
 "$bin/tessera-compile" "$root/kernels/fa2.tile" --target sm_90a --warp-specialize --emit=gpu \
   > "$out/kernel-fa2-ws-gpu.mlir"
+# ... and persistent (its loop of programs, the producer's own).
+"$bin/tessera-compile" "$root/kernels/fa2.tile" --target sm_90a --warp-specialize \
+  -D PERSISTENT=true --emit=gpu > "$out/kernel-fa2-ws-persistent-gpu.mlir"

@@ -244,6 +244,29 @@ TEST(Manifest, WritesConstantsInitAndAlign) {
   EXPECT_EQ(again->blockDims, 2u);
 }
 
+TEST(Manifest, ReadsAndWritesPersistent) {
+  rt::Expected<rt::Manifest> plain = rt::Manifest::parse(fa2ManifestText());
+  ASSERT_TRUE(plain.ok()) << plain.message();
+  EXPECT_FALSE(plain->persistent);
+  EXPECT_EQ(plain->toJson().find("persistent"), std::string::npos);
+  std::string text = replaced(fa2ManifestText(), "\"dynamic_shared_memory\"",
+                              "\"persistent\": true, \"dynamic_shared_memory\"");
+  rt::Expected<rt::Manifest> m = rt::Manifest::parse(text);
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_TRUE(m->persistent);
+  std::string written = m->toJson();
+  EXPECT_NE(written.find("  ],\n  \"persistent\": true,\n  "
+                         "\"dynamic_shared_memory\""),
+            std::string::npos)
+      << written;
+  rt::Expected<rt::Manifest> again = rt::Manifest::parse(written);
+  ASSERT_TRUE(again.ok()) << again.message();
+  EXPECT_TRUE(again->persistent);
+  EXPECT_EQ(errorWith("\"dynamic_shared_memory\"",
+                      "\"persistent\": 1, \"dynamic_shared_memory\""),
+            "out/fa2.json: persistent: expected true or false, got a number");
+}
+
 TEST(Manifest, ValidatesFields) {
   EXPECT_EQ(errorWith("\"dtype\": \"f32\", \"shape\": [\"BH\", \"N\"]",
                       "\"dtype\": \"f8\", \"shape\": [\"BH\", \"N\"]"),

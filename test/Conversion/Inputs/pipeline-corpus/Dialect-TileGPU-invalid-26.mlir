@@ -1,5 +1,2 @@
-func.func @offset_too_big(%a: !tile.view<f16, 2>, %i: i32) {
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 268435456 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
-  return
-}
+func.func @shared_overflow(%t: tensor<4294967296x4294967296xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
 

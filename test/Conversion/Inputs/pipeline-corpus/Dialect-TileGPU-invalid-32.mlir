@@ -1,5 +1,2 @@
-func.func @offset_register_load(%a: !tile.view<f32, 2>, %i: i32) {
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : i64} : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
-  return
-}
+func.func @shared_swizzle_period(%t: tensor<64x48xf16, #tilegpu.shared<transposed = false, swizzle = 64>>)
 

@@ -1,5 +1,5 @@
-func.func @async_transposed(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
+func.func @offset_unsigned(%a: !tile.view<f16, 2>, %i: i32) {
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : ui64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @convert_to_transposed(%t: tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>) {
-  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
+func.func @offset_past_end(%a: !tile.view<f16, 2>, %i: i32) {
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 229376 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

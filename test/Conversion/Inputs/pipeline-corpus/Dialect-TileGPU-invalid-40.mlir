@@ -1,2 +1,5 @@
-func.func @mma_elements_overflow(%t: tensor<4611686018427387904x4611686018427387904xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+func.func @offset_register_load(%a: !tile.view<f32, 2>, %i: i32) {
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : i64} : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  return
+}
 

@@ -1,2 +1,5 @@
-func.func @slice_too_many_elements(%t: tensor<8192xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>)
+func.func @stages_range(%s: i32) {
+  %t = tilegpu.stage_view stage %s {buffer = 0 : i64, tilegpu.stages = 2147483647 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  return
+}
 

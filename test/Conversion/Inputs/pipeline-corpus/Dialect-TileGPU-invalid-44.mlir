@@ -1,2 +1,5 @@
-func.func @blocked_lanes(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+func.func @async_transposed(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
+  return
+}
 

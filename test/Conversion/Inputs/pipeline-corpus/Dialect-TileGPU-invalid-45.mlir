@@ -1,2 +1,5 @@
-func.func @blocked_pow2(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+func.func @async_rank(%k: !tile.view<f16, 1>, %i: i32, %p: i1) {
+  tilegpu.async_load %k[%i] stage %i if %p {buffer = 0 : i64} : !tile.view<f16, 1> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  return
+}
 

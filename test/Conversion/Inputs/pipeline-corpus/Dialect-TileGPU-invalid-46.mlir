@@ -1,2 +1,5 @@
-func.func @blocked_order(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 1]>>)
+func.func @convert_to_transposed(%t: tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>>) {
+  %c = tilegpu.convert_layout %t : tensor<64x64xf16, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> tensor<64x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>
+  return
+}
 

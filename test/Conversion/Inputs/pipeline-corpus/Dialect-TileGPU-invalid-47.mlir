@@ -1,2 +1,2 @@
-func.func @blocked_extent(%t: tensor<5000xf16, #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>)
+func.func @mma_too_many_elements(%t: tensor<512x256xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
 

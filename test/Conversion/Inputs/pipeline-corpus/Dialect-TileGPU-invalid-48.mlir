@@ -1,2 +1,2 @@
-func.func @blocked_rank(%t: tensor<64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+func.func @mma_elements_overflow(%t: tensor<4611686018427387904x4611686018427387904xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
 

@@ -1,5 +1,2 @@
-func.func @async_not_a_dot(%v: !tile.view<f32, 1>, %i: i32) {
-  %t = tile.load %v[%i] {tilegpu.async} : !tile.view<f32, 1> -> tensor<64xf32>
-  return
-}
+func.func @blocked_lanes(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
 

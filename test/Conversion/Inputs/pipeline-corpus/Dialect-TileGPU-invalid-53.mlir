@@ -1,5 +1,2 @@
-func.func @read_lag_range(%v: !tile.view<f16, 2>, %i: i32) {
-  %t = tile.load %v[%i, %i] {tilegpu.read_lag = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
-  return
-}
+func.func @blocked_pow2(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
 

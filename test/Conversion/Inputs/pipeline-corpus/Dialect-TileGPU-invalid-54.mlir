@@ -1,5 +1,2 @@
-func.func @read_lag_registers(%v: !tile.view<f32, 1>, %i: i32) {
-  %t = tile.load %v[%i] {tilegpu.read_lag = 1 : i64} : !tile.view<f32, 1> -> tensor<64xf32>
-  return
-}
+func.func @blocked_no_warps(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [0, 1], order = [1, 0]>>)
 

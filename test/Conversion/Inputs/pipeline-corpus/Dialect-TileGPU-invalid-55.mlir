@@ -1,5 +1,2 @@
-func.func @wgmma_attr(%v: !tile.view<f32, 1>, %i: i32) {
-  %t = tile.load %v[%i] {tilegpu.wgmma} : !tile.view<f32, 1> -> tensor<64xf32>
-  return
-}
+func.func @blocked_order(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 1]>>)
 

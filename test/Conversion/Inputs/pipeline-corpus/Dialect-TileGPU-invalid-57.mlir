@@ -1,5 +1,2 @@
-func.func @tma_on_register_load(%v: !tile.view<f32, 1>, %i: i32) {
-  %t = tile.load %v[%i] {tilegpu.tma} : !tile.view<f32, 1> -> tensor<64xf32, #tilegpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>>
-  return
-}
+func.func @blocked_rank(%t: tensor<64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
 

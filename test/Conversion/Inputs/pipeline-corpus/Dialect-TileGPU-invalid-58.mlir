@@ -1,5 +1,2 @@
-func.func @barrier_offset_misaligned(%i: i32) {
-  tilegpu.stage_wait stage %i phase %i {buffer = 0 : i64, tilegpu.barrier_offset = 12 : i64}
-  return
-}
+func.func @slice_parent(%t: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.shared<transposed = false, swizzle = 128>>>)
 

@@ -1,8 +1,8 @@
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #shared_t = #tilegpu.shared<transposed = true, swizzle = 32>
-module {
-  func.func @gemm16_bf16(%arg0: !tile.view<bf16, 2>, %arg1: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 512 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @gemm16_bf16(%arg0: !tile.view<bf16, 2>, %arg1: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 512 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<bf16, 2> -> tensor<16x16xbf16, #shared>

@@ -1,6 +1,6 @@
 #blocked = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
-module {
-  func.func @scalar_load(%arg0: !tile.view<i32, 1>, %arg1: !tile.view<f32, 1>) attributes {tilegpu.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @scalar_load(%arg0: !tile.view<i32, 1>, %arg1: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 0 : i64} {
     %c1_i32 = arith.constant 1 : i32
     %0 = tile.program_id 0
     %1 = tile.load_scalar %arg0[%0] {padding = -1.000000e+00 : f64} : !tile.view<i32, 1> -> i32

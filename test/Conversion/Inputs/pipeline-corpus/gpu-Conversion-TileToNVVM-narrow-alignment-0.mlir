@@ -1,7 +1,7 @@
 #mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false, swizzle = 32>
-module {
-  func.func @innermost_cp_async(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: i32, %arg3: i32) attributes {tilegpu.shared_bytes = 1536 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @innermost_cp_async(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: i32, %arg3: i32) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 1536 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.narrow %arg0, 1, %arg2, %arg3 : !tile.view<f16, 2>

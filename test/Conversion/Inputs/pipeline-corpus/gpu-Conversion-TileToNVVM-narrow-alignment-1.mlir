@@ -1,6 +1,6 @@
 #blocked = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
-module {
-  func.func @innermost_scalar(%arg0: !tile.view<f32, 1>, %arg1: i32, %arg2: i32) attributes {tilegpu.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @innermost_scalar(%arg0: !tile.view<f32, 1>, %arg1: i32, %arg2: i32) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 0 : i64} {
     %cst = arith.constant dense<1.000000e+00> : tensor<16xf32, #blocked>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.narrow %arg0, 0, %arg1, %arg2 : !tile.view<f32, 1>

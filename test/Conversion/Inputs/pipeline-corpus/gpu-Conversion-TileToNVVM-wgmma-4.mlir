@@ -1,27 +1,27 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #mma1 = #tilegpu.mma<warpsM = 1, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false, swizzle = 128>
-#shared_64 = #tilegpu.shared<transposed = false, swizzle = 64>
-#shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
-#shared_t_64 = #tilegpu.shared<transposed = true, swizzle = 64>
-module {
-  func.func @narrow(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 8192 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+#shared = #tilegpu.shared<transposed = false, swizzle = 64>
+#shared1 = #tilegpu.shared<transposed = false, swizzle = 128>
+#shared_t = #tilegpu.shared<transposed = true, swizzle = 64>
+#shared_t1 = #tilegpu.shared<transposed = true, swizzle = 128>
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @narrow(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 8192 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
-    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared_64>
-    %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 4096 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared_64>
-    %2 = tile.trans %1 : tensor<64x32xf16, #shared_64> -> tensor<32x64xf16, #shared_t_64>
-    %3 = tile.dot %0, %2, %cst : tensor<64x32xf16, #shared_64>, tensor<32x64xf16, #shared_t_64> -> tensor<64x64xf32, #mma>
+    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
+    %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 4096 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
+    %2 = tile.trans %1 : tensor<64x32xf16, #shared> -> tensor<32x64xf16, #shared_t>
+    %3 = tile.dot %0, %2, %cst : tensor<64x32xf16, #shared>, tensor<32x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
     tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
     return
   }
-  func.func @one_warp(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 10240 : i64, tile.kernel, tile.num_warps = 1 : i32} {
+  func.func @one_warp(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 10240 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x64xf32, #mma1>
     %c0_i32 = arith.constant 0 : i32
-    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x64xf16, #shared>
-    %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 2048 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-    %2 = tile.trans %1 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-    %3 = tile.dot %0, %2, %cst : tensor<16x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<16x64xf32, #mma1>
+    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x64xf16, #shared1>
+    %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 2048 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared1>
+    %2 = tile.trans %1 : tensor<64x64xf16, #shared1> -> tensor<64x64xf16, #shared_t1>
+    %3 = tile.dot %0, %2, %cst : tensor<16x64xf16, #shared1>, tensor<64x64xf16, #shared_t1> -> tensor<16x64xf32, #mma1>
     tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<16x64xf32, #mma1> -> !tile.view<f32, 2>
     return
   }

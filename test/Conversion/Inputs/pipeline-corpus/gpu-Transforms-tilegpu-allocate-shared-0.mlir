@@ -1,7 +1,7 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false, swizzle = 128>
-module {
-  func.func @gemm(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>) attributes {tilegpu.shared_bytes = 32768 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @gemm(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 32768 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<128x128xf16, #shared>

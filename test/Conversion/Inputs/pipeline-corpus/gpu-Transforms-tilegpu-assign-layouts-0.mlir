@@ -3,8 +3,8 @@
 #shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
 #cols = #tilegpu.slice<dim = 0, parent = #mma>
 #rows = #tilegpu.slice<dim = 1, parent = #mma>
-module {
-  func.func @fa2_step(%arg0: !tile.view<f16, 3>, %arg1: !tile.view<f16, 3>, %arg2: !tile.view<f16, 3>, %arg3: !tile.view<f32, 3>, %arg4: i32, %arg5: i32) attributes {tilegpu.shared_bytes = 32768 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @fa2_step(%arg0: !tile.view<f16, 3>, %arg1: !tile.view<f16, 3>, %arg2: !tile.view<f16, 3>, %arg3: !tile.view<f32, 3>, %arg4: i32, %arg5: i32) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 32768 : i64} {
     %cst = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
     %cst_1 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>

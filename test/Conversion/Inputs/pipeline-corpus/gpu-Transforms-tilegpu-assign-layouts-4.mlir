@@ -3,8 +3,8 @@
 #shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #rows = #tilegpu.slice<dim = 1, parent = #mma1>
 #rows1 = #tilegpu.slice<dim = 1, parent = #mma>
-module {
-  func.func @replicated_rows(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 1>, %arg2: i32) attributes {tilegpu.shared_bytes = 1536 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @replicated_rows(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 1>, %arg2: i32) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 1536 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<32x16xf32, #mma1>
     %0 = tile.load %arg0[%arg2, %arg2] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<32x16xf16, #shared>

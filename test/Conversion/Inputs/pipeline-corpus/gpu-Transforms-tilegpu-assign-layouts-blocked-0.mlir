@@ -1,8 +1,8 @@
 #blocked = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
 #cols = #tilegpu.slice<dim = 0, parent = #blocked>
 #rows = #tilegpu.slice<dim = 1, parent = #blocked>
-module {
-  func.func @softmax_row(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: i32, %arg3: i32) attributes {tilegpu.shared_bytes = 16 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @softmax_row(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: i32, %arg3: i32) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 16 : i64} {
     %cst = arith.constant dense<0xFF800000> : tensor<1x1024xf32, #blocked>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%arg2, %c0_i32] : !tile.view<f16, 2> -> tensor<1x1024xf16, #blocked>

@@ -3,8 +3,8 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false, swizzle = 32>
 #cols = #tilegpu.slice<dim = 0, parent = #blocked>
-module {
-  func.func @dot_and_copy(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: !tile.view<f16, 1>, %arg3: !tile.view<f16, 1>, %arg4: i32) attributes {tilegpu.shared_bytes = 4352 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @dot_and_copy(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f32, 2>, %arg2: !tile.view<f16, 1>, %arg3: !tile.view<f16, 1>, %arg4: i32) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 4352 : i64} {
     %cst = arith.constant dense<0.000000e+00> : tensor<64x16xf32, #mma>
     %0 = tile.load %arg0[%arg4, %arg4] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x16xf16, #shared>
     %1 = tile.load %arg0[%arg4, %arg4] {tilegpu.shared_offset = 2048 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #shared>

@@ -1,8 +1,8 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false, swizzle = 128>
 #shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
-module {
-  func.func @attention(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f16, 2> {tile.role = "input"}, %arg2: !tile.view<f16, 2> {tile.role = "input"}, %arg3: !tile.view<f32, 2> {tile.role = "output"}, %arg4: i32) attributes {tilegpu.shared_bytes = 40992 : i64, tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @attention(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f16, 2> {tile.role = "input"}, %arg2: !tile.view<f16, 2> {tile.role = "input"}, %arg3: !tile.view<f32, 2> {tile.role = "output"}, %arg4: i32) attributes {tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 40992 : i64} {
     %cst = arith.constant dense<5.000000e-01> : tensor<64x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %cst_1 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>

@@ -1,7 +1,7 @@
 #mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
 #shared = #tilegpu.shared<transposed = false, swizzle = 128>
-module {
-  func.func @wait_stops(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f32, 2> {tile.role = "input"}, %arg2: !tile.view<f32, 2> {tile.role = "output"}) attributes {tilegpu.shared_bytes = 8192 : i64, tile.kernel, tile.num_warps = 4 : i32} {
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @wait_stops(%arg0: !tile.view<f16, 2> {tile.role = "input"}, %arg1: !tile.view<f32, 2> {tile.role = "input"}, %arg2: !tile.view<f32, 2> {tile.role = "output"}) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 8192 : i64} {
     %cst = arith.constant dense<1.000000e+00> : tensor<64x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32

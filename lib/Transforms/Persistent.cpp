@@ -1,0 +1,183 @@
+//===- Persistent.cpp - A kernel's programs in a loop ----------------------===//
+//
+// Part of Tessera. The persistent grid of FlashAttention-3 and of CUTLASS's
+// persistent GEMMs: as many CTAs as the GPU holds at once, each running
+// program after program, so that a CTA's next program starts while the SM
+// still holds its pipeline (docs/target.md, "Persistent grid").
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AffineExprVisitor.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEGPUPERSISTENT
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+
+namespace {
+
+/// `tile.dim` of the first kernel argument whose `tile.shape` names `size`,
+/// at the start of the kernel; null when no argument does.
+Value materializeSize(OpBuilder &b, func::FuncOp kernel, StringRef size) {
+  for (BlockArgument arg : kernel.getArguments()) {
+    auto shape = kernel.getArgAttrOfType<ArrayAttr>(
+        arg.getArgNumber(), tile::TileDialect::kShapeAttrName);
+    if (!shape)
+      continue;
+    for (auto [index, dim] : llvm::enumerate(shape)) {
+      auto name = dyn_cast<StringAttr>(dim);
+      if (name && name.getValue() == size)
+        return tile::DimOp::create(b, kernel.getLoc(), arg, index);
+    }
+  }
+  return Value();
+}
+
+/// One grid dimension, an affine expression over the sizes, in i32
+/// arithmetic (the sizes are non-negative, so remsi is the affine mod).
+Value materializeGridExpr(OpBuilder &b, Location loc, AffineExpr expr,
+                          ArrayRef<Value> sizes) {
+  auto binary = [&]() -> std::pair<Value, Value> {
+    auto bin = cast<AffineBinaryOpExpr>(expr);
+    return {materializeGridExpr(b, loc, bin.getLHS(), sizes),
+            materializeGridExpr(b, loc, bin.getRHS(), sizes)};
+  };
+  switch (expr.getKind()) {
+  case AffineExprKind::Constant:
+    return arith::ConstantIntOp::create(
+        b, loc, b.getI32Type(), cast<AffineConstantExpr>(expr).getValue());
+  case AffineExprKind::SymbolId:
+    return sizes[cast<AffineSymbolExpr>(expr).getPosition()];
+  case AffineExprKind::Add: {
+    auto [lhs, rhs] = binary();
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  }
+  case AffineExprKind::Mul: {
+    auto [lhs, rhs] = binary();
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  }
+  case AffineExprKind::Mod: {
+    auto [lhs, rhs] = binary();
+    return arith::RemSIOp::create(b, loc, lhs, rhs);
+  }
+  case AffineExprKind::FloorDiv: {
+    auto [lhs, rhs] = binary();
+    return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
+  }
+  case AffineExprKind::CeilDiv: {
+    auto [lhs, rhs] = binary();
+    return arith::CeilDivSIOp::create(b, loc, lhs, rhs);
+  }
+  case AffineExprKind::DimId:
+    break;
+  }
+  return Value(); // (tile.grid's verifier allows no dimensions.)
+}
+
+struct TileGPUPersistentPass
+    : public tessera::impl::TileGPUPersistentBase<TileGPUPersistentPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp kernel = getOperation();
+    if (kernel.isExternal() ||
+        !kernel->hasAttr(tile::TileDialect::kKernelAttrName) ||
+        !(force || tile::TileDialect::getPersistent(kernel)))
+      return;
+    auto grid = kernel->getAttrOfType<AffineMapAttr>(
+        tile::TileDialect::kGridAttrName);
+    if (!grid) {
+      kernel.emitError("cannot make a kernel without 'tile.grid' persistent: "
+                       "its loop runs the programs of that grid");
+      return signalPassFailure();
+    }
+    bool nested = false;
+    kernel.walk([&](scf::ForOp loop) {
+      nested |= loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName);
+    });
+    if (nested)
+      return; // (Already persistent.)
+    auto sizeNames = kernel->getAttrOfType<ArrayAttr>(
+        tile::TileDialect::kSizesAttrName);
+
+    Block &body = kernel.getBody().front();
+    Location loc = kernel.getLoc();
+    OpBuilder b = OpBuilder::atBlockBegin(&body);
+    SmallVector<Value> sizes;
+    for (unsigned i = 0; i < grid.getValue().getNumSymbols(); ++i) {
+      auto name = sizeNames && i < sizeNames.size()
+                      ? dyn_cast<StringAttr>(sizeNames[i])
+                      : StringAttr();
+      Value size = name ? materializeSize(b, kernel, name.getValue()) : Value();
+      if (!size) {
+        kernel.emitError() << "cannot make the kernel persistent: grid size "
+                           << i << " ("
+                           << (name ? name.getValue() : StringRef("unnamed"))
+                           << ") is no argument's dimension (tile.shape)";
+        return signalPassFailure();
+      }
+      sizes.push_back(size);
+    }
+    SmallVector<Value> dims;
+    for (AffineExpr expr : grid.getValue().getResults())
+      dims.push_back(materializeGridExpr(b, loc, expr, sizes));
+    Value programs = dims.front();
+    for (Value dim : ArrayRef(dims).drop_front())
+      programs = arith::MulIOp::create(b, loc, programs, dim);
+    // The hardware grid: one dimension, as many CTAs as fit (the runtime).
+    Value first = tile::ProgramIdOp::create(b, loc, 0);
+    Value step = tile::NumProgramsOp::create(b, loc, 0);
+    auto loop = scf::ForOp::create(b, loc, first, programs, step);
+    loop->setAttr(tilegpu::TileGPUDialect::kPersistentAttrName,
+                  b.getUnitAttr());
+    kernel->setAttr(tilegpu::TileGPUDialect::kPersistentAttrName,
+                    b.getUnitAttr());
+    Block *loopBody = loop.getBody();
+    loopBody->getOperations().splice(
+        loopBody->getTerminator()->getIterator(), body.getOperations(),
+        std::next(loop->getIterator()), body.getTerminator()->getIterator());
+
+    // The program of iteration t, axis 0 fastest.
+    b.setInsertionPointToStart(loopBody);
+    SmallVector<Value> ids;
+    Value rest = loop.getInductionVar();
+    for (auto [axis, dim] : llvm::enumerate(dims)) {
+      if (axis + 1 == dims.size()) {
+        ids.push_back(rest);
+        break;
+      }
+      ids.push_back(arith::RemSIOp::create(b, loc, rest, dim));
+      rest = arith::DivSIOp::create(b, loc, rest, dim);
+    }
+    // (An axis past the grid's rank: program 0 of 1.)
+    Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
+    loop.getBody()->walk([&](Operation *op) {
+      if (auto id = dyn_cast<tile::ProgramIdOp>(op)) {
+        unsigned axis = id.getAxis();
+        id.replaceAllUsesWith(axis < ids.size() ? ids[axis] : zero);
+        id.erase();
+      } else if (auto count = dyn_cast<tile::NumProgramsOp>(op)) {
+        unsigned axis = count.getAxis();
+        count.replaceAllUsesWith(axis < dims.size() ? dims[axis] : one);
+        count.erase();
+      }
+    });
+    for (Value unused : {zero, one})
+      if (unused.use_empty())
+        unused.getDefiningOp()->erase();
+  }
+};
+
+} // namespace

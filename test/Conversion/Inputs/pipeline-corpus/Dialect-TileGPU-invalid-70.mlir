@@ -1,0 +1,6 @@
+func.func @producer_attr_on_if(%p: i1) {
+  scf.if %p {
+  } {tilegpu.producer}
+  return
+}
+

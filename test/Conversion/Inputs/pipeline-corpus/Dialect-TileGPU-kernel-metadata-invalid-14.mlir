@@ -1,0 +1,4 @@
+func.func @k() attributes {tilegpu.kernel_name = ""} {
+  return
+}
+

@@ -1,0 +1,4 @@
+func.func @k() {
+  return {tilegpu.params = []}
+}
+

@@ -1,0 +1,5 @@
+func.func @k() attributes {tilegpu.params = [
+  #tilegpu.param<name = "alpha", dtype = f32, align = 4>]} {
+  return
+}
+

@@ -1,0 +1,5 @@
+func.func @k() attributes {tilegpu.params = [
+  #tilegpu.param<name = "", dtype = f32>]} {
+  return
+}
+

@@ -1,0 +1,5 @@
+func.func @k() attributes {tilegpu.params = [
+  #tilegpu.param<name = "X", dtype = f32, shape = []>]} {
+  return
+}
+

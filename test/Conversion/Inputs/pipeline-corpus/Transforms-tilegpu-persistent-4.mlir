@@ -1,0 +1,4 @@
+func.func @no_grid() attributes {tile.kernel, tile.persistent = true} {
+  return
+}
+

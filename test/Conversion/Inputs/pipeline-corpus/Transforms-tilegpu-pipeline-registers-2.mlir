@@ -1,0 +1,16 @@
+func.func @written_tensor(%x: !tile.view<f32, 2> {tile.role = "inout"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.prefetch_registers = true} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %init = arith.constant dense<0.0> : tensor<16x64xf32>
+  %r = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<16x64xf32>) : i32 {
+    %row = arith.muli %j, %c16 : i32
+    %t = tile.load %x[%row, %c0] : !tile.view<f32, 2> -> tensor<16x64xf32>
+    %sum = arith.addf %acc, %t : tensor<16x64xf32>
+    tile.store %sum, %x[%row, %c0] : tensor<16x64xf32> -> !tile.view<f32, 2>
+    scf.yield %sum : tensor<16x64xf32>
+  }
+  return
+}
+

@@ -1,6 +1,0 @@
-module {
-  func.func @convert_layout_without_offset(%arg0: !tile.view<f16, 2>) attributes {tilegpu.shared_bytes = 0 : i64, tile.kernel, tile.num_warps = 1 : i32} {
-    return
-  }
-}
-

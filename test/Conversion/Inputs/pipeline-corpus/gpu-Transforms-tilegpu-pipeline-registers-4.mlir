@@ -1,0 +1,17 @@
+#blocked = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
+  func.func @yielded(%arg0: !tile.view<f32, 2> {tile.role = "input"}, %arg1: !tile.view<f32, 2> {tile.role = "output"}, %arg2: i32) attributes {tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32, tile.prefetch_registers = true, tilegpu.shared_bytes = 0 : i64} {
+    %c0_i32 = arith.constant 0 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<16x64xf32, #blocked>
+    %0 = tile.load %arg0[%c0_i32, %c0_i32] : !tile.view<f32, 2> -> tensor<16x64xf32, #blocked>
+    %1:2 = scf.for %arg3 = %c0_i32 to %arg2 step %c16_i32 iter_args(%arg4 = %cst, %arg5 = %0) -> (tensor<16x64xf32, #blocked>, tensor<16x64xf32, #blocked>)  : i32 {
+      %2 = arith.addi %arg3, %c16_i32 : i32
+      %3 = tile.load %arg0[%2, %c0_i32] : !tile.view<f32, 2> -> tensor<16x64xf32, #blocked>
+      scf.yield %arg5, %3 : tensor<16x64xf32, #blocked>, tensor<16x64xf32, #blocked>
+    }
+    tile.store %1#0, %arg1[%c0_i32, %c0_i32] : tensor<16x64xf32, #blocked> -> !tile.view<f32, 2>
+    return
+  }
+}
+

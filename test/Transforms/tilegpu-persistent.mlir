@@ -1,0 +1,99 @@
+// RUN: tessera-opt %s -allow-unregistered-dialect -split-input-file -tilegpu-persistent -verify-diagnostics | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -allow-unregistered-dialect -split-input-file -tilegpu-persistent=force -verify-diagnostics | FileCheck %s --check-prefix=FORCE --enable-var-scope
+
+// The grid (cdiv(N, 128), BH) is computed in the kernel from the sizes'
+// tile.dim; the body runs in a loop from the CTA's program_id 0 to the
+// programs' count, stepping by the CTAs launched; each grid query of the
+// body becomes the logical one (axis 0 fastest; axis 2, past the grid's
+// rank, is 0 of 1).
+// CHECK-LABEL: func.func @fa
+// CHECK-SAME: tilegpu.persistent
+// CHECK-NEXT: %[[BH:.*]] = tile.dim %arg0, 0
+// CHECK-NEXT: %[[N:.*]] = tile.dim %arg0, 1
+// CHECK-NEXT: %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT: %[[G0:.*]] = arith.ceildivsi %[[N]], %[[C128]] : i32
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.muli %[[G0]], %[[BH]] : i32
+// CHECK-NEXT: %[[FIRST:.*]] = tile.program_id 0
+// CHECK-NEXT: %[[STEP:.*]] = tile.num_programs 0
+// CHECK-NEXT: scf.for %[[T:.*]] = %[[FIRST]] to %[[TOTAL]] step %[[STEP]] : i32 {
+// CHECK-NEXT: %[[P0:.*]] = arith.remsi %[[T]], %[[G0]] : i32
+// CHECK-NEXT: %[[P1:.*]] = arith.divsi %[[T]], %[[G0]] : i32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NOT: tile.program_id
+// CHECK-NOT: tile.num_programs
+// CHECK: "test.use"(%[[P0]], %[[P1]], %[[ZERO]], %[[G0]], %[[BH]], %[[ONE]])
+// CHECK-NEXT: } {tilegpu.persistent}
+// CHECK-NEXT: return
+#grid = affine_map<()[s0, s1] -> (s1 ceildiv 128, s0)>
+func.func @fa(%q: !tile.view<f16, 3> {tile.role = "input", tile.shape = ["BH", "N", 64]})
+    attributes {tile.kernel, tile.grid = #grid, tile.sizes = ["BH", "N"], tile.persistent = true} {
+  %p0 = tile.program_id 0
+  %p1 = tile.program_id 1
+  %p2 = tile.program_id 2
+  %n0 = tile.num_programs 0
+  %n1 = tile.num_programs 1
+  %n2 = tile.num_programs 2
+  "test.use"(%p0, %p1, %p2, %n0, %n1, %n2) : (i32, i32, i32, i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+// Three axes: t % G0, (t / G0) % G1, t / G0 / G1; a size is the first
+// argument's dimension of that name (M of %b, not of %a, which has none).
+// CHECK-LABEL: func.func @three_axes
+// CHECK: %[[K:.*]] = tile.dim %arg0, 0
+// CHECK: %[[M:.*]] = tile.dim %arg1, 1
+// CHECK: %[[G0:.*]] = arith.floordivsi %[[M]], %{{.*}} : i32
+// CHECK: %[[G2:.*]] = arith.remsi %[[K]], %{{.*}} : i32
+// CHECK: scf.for %[[T:.*]] =
+// CHECK-NEXT: %[[P0:.*]] = arith.remsi %[[T]], %[[G0]]
+// CHECK-NEXT: %[[R:.*]] = arith.divsi %[[T]], %[[G0]]
+// CHECK-NEXT: %[[P1:.*]] = arith.remsi %[[R]], %[[G1:.*]] : i32
+// CHECK-NEXT: %[[P2:.*]] = arith.divsi %[[R]], %[[G1]]
+// CHECK: "test.use"(%[[P0]], %[[P1]], %[[P2]])
+#grid3 = affine_map<()[s0, s1] -> (s1 floordiv 2, 3, s0 mod 5)>
+func.func @three_axes(%a: !tile.view<f16, 1> {tile.role = "input", tile.shape = ["K"]},
+                      %b: !tile.view<f16, 2> {tile.role = "input", tile.shape = [4, "M"]})
+    attributes {tile.kernel, tile.grid = #grid3, tile.sizes = ["K", "M"], tile.persistent = true} {
+  %p0 = tile.program_id 0
+  %p1 = tile.program_id 1
+  %p2 = tile.program_id 2
+  "test.use"(%p0, %p1, %p2) : (i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+// A kernel that does not ask keeps its grid, unless the pass is forced.
+// CHECK-LABEL: func.func @plain
+// CHECK-NOT: tilegpu.persistent
+// CHECK-NOT: scf.for
+// CHECK: tile.program_id 0
+// FORCE-LABEL: func.func @plain
+// FORCE-SAME: tilegpu.persistent
+// FORCE: scf.for
+// FORCE: } {tilegpu.persistent}
+#grid = affine_map<()[s0] -> (s0)>
+func.func @plain(%x: !tile.view<f32, 1> {tile.role = "input", tile.shape = ["N"]})
+    attributes {tile.kernel, tile.grid = #grid, tile.sizes = ["N"]} {
+  %p = tile.program_id 0
+  "test.use"(%p) : (i32) -> ()
+  return
+}
+
+// -----
+
+// expected-error @below {{cannot make the kernel persistent: grid size 1 (M) is no argument's dimension (tile.shape)}}
+func.func @unknown_size(%x: !tile.view<f32, 1> {tile.role = "input", tile.shape = ["N"]})
+    attributes {tile.kernel, tile.grid = affine_map<()[s0, s1] -> (s0, s1)>, tile.sizes = ["N", "M"], tile.persistent = true} {
+  return
+}
+
+// -----
+
+// expected-error @below {{cannot make a kernel without 'tile.grid' persistent}}
+func.func @no_grid() attributes {tile.kernel, tile.persistent = true} {
+  return
+}
