@@ -135,10 +135,34 @@ struct TileGPUPersistentPass
     Value programs = dims.front();
     for (Value dim : ArrayRef(dims).drop_front())
       programs = arith::MulIOp::create(b, loc, programs, dim);
-    // The hardware grid: one dimension, as many CTAs as fit (the runtime).
-    Value first = tile::ProgramIdOp::create(b, loc, 0);
-    Value step = tile::NumProgramsOp::create(b, loc, 0);
-    auto loop = scf::ForOp::create(b, loc, first, programs, step);
+    // The hardware grid: one dimension of as many CTAs as fit (the
+    // runtime). The programs are dealt in rounds of one a CTA, zigzag: in
+    // round r, CTA c runs program r * ctas + c when r is even and
+    // r * ctas + ctas - 1 - c when it is odd, so that a kernel whose
+    // programs come heaviest first (FA2's causal order) gives each CTA a
+    // heavy and a light one in turn, where a plain stride can deal one CTA
+    // only heavy programs (at ctas % G0 small). CTA c runs the programs /
+    // ctas full rounds and the partial last one where its program exists.
+    auto i32 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+    };
+    Value cta = tile::ProgramIdOp::create(b, loc, 0);
+    Value ctas = tile::NumProgramsOp::create(b, loc, 0);
+    Value mirrored = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, ctas, i32(1)), cta);
+    Value full = arith::DivSIOp::create(b, loc, programs, ctas);
+    Value partial = arith::RemSIOp::create(b, loc, programs, ctas);
+    auto slotIn = [&](Value round) -> Value {
+      Value odd = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne,
+          arith::RemSIOp::create(b, loc, round, i32(2)), i32(0));
+      return arith::SelectOp::create(b, loc, odd, mirrored, cta);
+    };
+    Value inPartial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            slotIn(full), partial);
+    Value rounds = arith::AddIOp::create(
+        b, loc, full, arith::ExtUIOp::create(b, loc, b.getI32Type(), inPartial));
+    auto loop = scf::ForOp::create(b, loc, i32(0), rounds, i32(1));
     loop->setAttr(tilegpu::TileGPUDialect::kPersistentAttrName,
                   b.getUnitAttr());
     kernel->setAttr(tilegpu::TileGPUDialect::kPersistentAttrName,
@@ -148,10 +172,14 @@ struct TileGPUPersistentPass
         loopBody->getTerminator()->getIterator(), body.getOperations(),
         std::next(loop->getIterator()), body.getTerminator()->getIterator());
 
-    // The program of iteration t, axis 0 fastest.
+    // The program of round r, and its index along each axis, axis 0
+    // fastest.
     b.setInsertionPointToStart(loopBody);
+    Value round = loop.getInductionVar();
+    Value program = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, round, ctas), slotIn(round));
     SmallVector<Value> ids;
-    Value rest = loop.getInductionVar();
+    Value rest = program;
     for (auto [axis, dim] : llvm::enumerate(dims)) {
       if (axis + 1 == dims.size()) {
         ids.push_back(rest);

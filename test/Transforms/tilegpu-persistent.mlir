@@ -2,10 +2,12 @@
 // RUN: tessera-opt %s -allow-unregistered-dialect -split-input-file -tilegpu-persistent=force -verify-diagnostics | FileCheck %s --check-prefix=FORCE --enable-var-scope
 
 // The grid (cdiv(N, 128), BH) is computed in the kernel from the sizes'
-// tile.dim; the body runs in a loop from the CTA's program_id 0 to the
-// programs' count, stepping by the CTAs launched; each grid query of the
-// body becomes the logical one (axis 0 fastest; axis 2, past the grid's
-// rank, is 0 of 1).
+// tile.dim; the body runs in a loop over rounds: in round r the CTA runs
+// program r * ctas + c (c its program_id 0, ctas the CTAs launched), or
+// r * ctas + ctas - 1 - c in odd rounds (zigzag), for programs / ctas full
+// rounds and the partial last one where its program exists. Each grid query
+// of the body becomes the logical one (axis 0 fastest; axis 2, past the
+// grid's rank, is 0 of 1).
 // CHECK-LABEL: func.func @fa
 // CHECK-SAME: tilegpu.persistent
 // CHECK-NEXT: %[[BH:.*]] = tile.dim %arg0, 0
@@ -13,16 +15,35 @@
 // CHECK-NEXT: %[[C128:.*]] = arith.constant 128 : i32
 // CHECK-NEXT: %[[G0:.*]] = arith.ceildivsi %[[N]], %[[C128]] : i32
 // CHECK-NEXT: %[[TOTAL:.*]] = arith.muli %[[G0]], %[[BH]] : i32
-// CHECK-NEXT: %[[FIRST:.*]] = tile.program_id 0
-// CHECK-NEXT: %[[STEP:.*]] = tile.num_programs 0
-// CHECK-NEXT: scf.for %[[T:.*]] = %[[FIRST]] to %[[TOTAL]] step %[[STEP]] : i32 {
+// CHECK-NEXT: %[[CTA:.*]] = tile.program_id 0
+// CHECK-NEXT: %[[CTAS:.*]] = tile.num_programs 0
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[CTAS]], %[[C1]] : i32
+// CHECK-NEXT: %[[MIRROR:.*]] = arith.subi %[[LAST]], %[[CTA]] : i32
+// CHECK-NEXT: %[[FULL:.*]] = arith.divsi %[[TOTAL]], %[[CTAS]] : i32
+// CHECK-NEXT: %[[PARTIAL:.*]] = arith.remsi %[[TOTAL]], %[[CTAS]] : i32
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[PARITY:.*]] = arith.remsi %[[FULL]], %[[C2]] : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ODD:.*]] = arith.cmpi ne, %[[PARITY]], %[[C0]] : i32
+// CHECK-NEXT: %[[SLOT:.*]] = arith.select %[[ODD]], %[[MIRROR]], %[[CTA]] : i32
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi slt, %[[SLOT]], %[[PARTIAL]] : i32
+// CHECK-NEXT: %[[EXTRA:.*]] = arith.extui %[[IN]] : i1 to i32
+// CHECK-NEXT: %[[ROUNDS:.*]] = arith.addi %[[FULL]], %[[EXTRA]] : i32
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: scf.for %[[R:.*]] = %[[ZERO]] to %[[ROUNDS]] step %[[ONE]] : i32 {
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[R]], %[[CTAS]] : i32
+// CHECK: %[[RODD:.*]] = arith.cmpi ne
+// CHECK-NEXT: %[[RSLOT:.*]] = arith.select %[[RODD]], %[[MIRROR]], %[[CTA]] : i32
+// CHECK-NEXT: %[[T:.*]] = arith.addi %[[BASE]], %[[RSLOT]] : i32
 // CHECK-NEXT: %[[P0:.*]] = arith.remsi %[[T]], %[[G0]] : i32
 // CHECK-NEXT: %[[P1:.*]] = arith.divsi %[[T]], %[[G0]] : i32
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
-// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[O:.*]] = arith.constant 1 : i32
 // CHECK-NOT: tile.program_id
 // CHECK-NOT: tile.num_programs
-// CHECK: "test.use"(%[[P0]], %[[P1]], %[[ZERO]], %[[G0]], %[[BH]], %[[ONE]])
+// CHECK: "test.use"(%[[P0]], %[[P1]], %[[Z]], %[[G0]], %[[BH]], %[[O]])
 // CHECK-NEXT: } {tilegpu.persistent}
 // CHECK-NEXT: return
 #grid = affine_map<()[s0, s1] -> (s1 ceildiv 128, s0)>
@@ -47,7 +68,8 @@ func.func @fa(%q: !tile.view<f16, 3> {tile.role = "input", tile.shape = ["BH", "
 // CHECK: %[[M:.*]] = tile.dim %arg1, 1
 // CHECK: %[[G0:.*]] = arith.floordivsi %[[M]], %{{.*}} : i32
 // CHECK: %[[G2:.*]] = arith.remsi %[[K]], %{{.*}} : i32
-// CHECK: scf.for %[[T:.*]] =
+// CHECK: scf.for
+// CHECK: %[[T:.*]] = arith.addi
 // CHECK-NEXT: %[[P0:.*]] = arith.remsi %[[T]], %[[G0]]
 // CHECK-NEXT: %[[R:.*]] = arith.divsi %[[T]], %[[G0]]
 // CHECK-NEXT: %[[P1:.*]] = arith.remsi %[[R]], %[[G1:.*]] : i32
