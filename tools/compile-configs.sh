@@ -24,10 +24,12 @@ mkdir -p "$OUTDIR"
 # w, with the registers sized for two CTAs an SM (--ctas-per-sm=2: 128 at
 # launch, 232 for one consumer warpgroup), for 4-warp configs; _w2. p: as w,
 # with PING_PONG=true, the consumer warpgroups taking turns issuing their
-# dots (8 or 12 warps); _p)
+# dots (8 or 12 warps); _p. A final P, alone or after w or p: with
+# PERSISTENT=true, a grid of the CTAs that fit walking the programs; _P, _wP,
+# _pP)
 SWEEP=(
-  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w 128,64,4,2,w2 128,128,8,2,p 192,128,12,2,p"
-  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2 128,128,8,2,p 128,64,8,2,p 192,64,12,2,p"
+  "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w 128,64,4,2,w2 128,128,8,2,p 192,128,12,2,p 128,128,8,2,pP"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2 128,128,8,2,p 128,64,8,2,p 192,64,12,2,p 128,128,8,2,wP 128,128,8,2,pP 128,192,8,2,w 128,192,8,2,wP"
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
@@ -35,15 +37,21 @@ for line in "${SWEEP[@]}"; do
   read -r kernel dim configs <<<"$line"
   for causal in 0 1; do
     for config in $configs; do
-      IFS=, read -r bm bn warps stages overlap <<<"$config"  # overlap: o, w, w2 or none
+      IFS=, read -r bm bn warps stages overlap <<<"$config"  # overlap: o, w, w2, p or none, then P
       name=${kernel}_d${dim}_m${bm}_n${bn}_w${warps}_s${stages}_c${causal}
       extra=()
+      persistent=
+      case ${overlap:-} in *P) persistent=P; overlap=${overlap%P} ;; esac
       case ${overlap:-} in
         o) name+=_o; extra=(-D OVERLAP_DOTS=true) ;;
         w) name+=_w; extra=(-D WARP_SPECIALIZE=true) ;;
         w2) name+=_w2; extra=(-D WARP_SPECIALIZE=true --ctas-per-sm=2) ;;
         p) name+=_p; extra=(-D WARP_SPECIALIZE=true -D PING_PONG=true) ;;
       esac
+      if [ -n "$persistent" ]; then
+        [ -n "${overlap:-}" ] && name+=P || name+=_P
+        extra+=(-D PERSISTENT=true)
+      fi
       if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
           -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" \
           -D CAUSAL="$causal" --target "$TARGET" "${FLAGS[@]}" -o "$OUTDIR/$name" --stats \
