@@ -44,41 +44,39 @@ Value materializeSize(OpBuilder &b, func::FuncOp kernel, StringRef size) {
   return Value();
 }
 
+Value materializeGridExpr(OpBuilder &b, Location loc, AffineExpr expr,
+                          ArrayRef<Value> sizes);
+
+/// `lhs OpTy rhs` of a binary grid expression.
+template <typename OpTy>
+Value materializeBinary(OpBuilder &b, Location loc, AffineExpr expr,
+                        ArrayRef<Value> sizes) {
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  return OpTy::create(b, loc,
+                      materializeGridExpr(b, loc, binary.getLHS(), sizes),
+                      materializeGridExpr(b, loc, binary.getRHS(), sizes));
+}
+
 /// One grid dimension, an affine expression over the sizes, in i32
 /// arithmetic (the sizes are non-negative, so remsi is the affine mod).
 Value materializeGridExpr(OpBuilder &b, Location loc, AffineExpr expr,
                           ArrayRef<Value> sizes) {
-  auto binary = [&]() -> std::pair<Value, Value> {
-    auto bin = cast<AffineBinaryOpExpr>(expr);
-    return {materializeGridExpr(b, loc, bin.getLHS(), sizes),
-            materializeGridExpr(b, loc, bin.getRHS(), sizes)};
-  };
   switch (expr.getKind()) {
   case AffineExprKind::Constant:
     return arith::ConstantIntOp::create(
         b, loc, b.getI32Type(), cast<AffineConstantExpr>(expr).getValue());
   case AffineExprKind::SymbolId:
     return sizes[cast<AffineSymbolExpr>(expr).getPosition()];
-  case AffineExprKind::Add: {
-    auto [lhs, rhs] = binary();
-    return arith::AddIOp::create(b, loc, lhs, rhs);
-  }
-  case AffineExprKind::Mul: {
-    auto [lhs, rhs] = binary();
-    return arith::MulIOp::create(b, loc, lhs, rhs);
-  }
-  case AffineExprKind::Mod: {
-    auto [lhs, rhs] = binary();
-    return arith::RemSIOp::create(b, loc, lhs, rhs);
-  }
-  case AffineExprKind::FloorDiv: {
-    auto [lhs, rhs] = binary();
-    return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
-  }
-  case AffineExprKind::CeilDiv: {
-    auto [lhs, rhs] = binary();
-    return arith::CeilDivSIOp::create(b, loc, lhs, rhs);
-  }
+  case AffineExprKind::Add:
+    return materializeBinary<arith::AddIOp>(b, loc, expr, sizes);
+  case AffineExprKind::Mul:
+    return materializeBinary<arith::MulIOp>(b, loc, expr, sizes);
+  case AffineExprKind::Mod:
+    return materializeBinary<arith::RemSIOp>(b, loc, expr, sizes);
+  case AffineExprKind::FloorDiv:
+    return materializeBinary<arith::FloorDivSIOp>(b, loc, expr, sizes);
+  case AffineExprKind::CeilDiv:
+    return materializeBinary<arith::CeilDivSIOp>(b, loc, expr, sizes);
   case AffineExprKind::DimId:
     break;
   }
