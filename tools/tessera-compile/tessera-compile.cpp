@@ -109,6 +109,11 @@ struct Options {
       cl::desc("Give the TMA copies of every kernel to a producer "
                "warpgroup, as @kernel(warp_specialize=True) does (sm_90a)"),
       cl::cat(compileCategory), cl::init(false)};
+  cl::opt<bool> persistent{
+      "persistent",
+      cl::desc("Run every kernel's programs in a loop over the CTAs the GPU "
+               "holds, as @kernel(persistent=True) does"),
+      cl::cat(compileCategory), cl::init(false)};
   cl::opt<unsigned> ctasPerSm{
       "ctas-per-sm",
       cl::desc("CTAs an SM holds: a warp-specialized kernel's registers are "
@@ -245,6 +250,7 @@ static mlir::LogicalResult runGpuPipelines(mlir::ModuleOp module,
   pipeline.mma = options.mma.getValue();
   pipeline.copies = options.copies.getValue();
   pipeline.warpSpecialize = options.warpSpecialize.getValue();
+  pipeline.persistent = options.persistent.getValue();
   pipeline.ctasPerSm = options.ctasPerSm.getValue();
   mlir::PassManager pm(module.getContext());
   tessera::buildTileToGPUPipeline(pm, pipeline);

@@ -68,6 +68,12 @@ struct TesseraPipelineOptions
       llvm::cl::desc("Warp-specialize the TMA pipelines of every kernel, not "
                      "only those with @kernel(warp_specialize=True)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> persistent{
+      *this, "persistent",
+      llvm::cl::desc("Run the programs of every kernel in a loop over the "
+                     "CTAs that fit, not only those with "
+                     "@kernel(persistent=True)"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> ctasPerSm{
       *this, "ctas-per-sm",
       llvm::cl::desc("CTAs an SM holds, for the registers of a "
