@@ -206,8 +206,12 @@ int tessera_grid(const tessera_module *module, const tessera_arg *args,
     rt::Expected<rt::LaunchPlan> plan = planFor(module, args, num_args);
     if (!plan.ok())
       return fail(plan.status());
+    rt::Expected<std::array<unsigned, 3>> launched =
+        module->module.launchGrid(*plan);
+    if (!launched.ok())
+      return fail(launched.status());
     for (int i = 0; i < 3; ++i)
-      grid[i] = plan->grid[i];
+      grid[i] = (*launched)[i];
     return 0;
   });
 }

@@ -446,7 +446,7 @@ Status Module::launch(const LaunchPlan &plan, void *stream) const {
   TESSERA_RETURN_IF_ERROR(encodeTensorMaps(plan, impl_->manifest, maps));
   for (CUtensorMap &map : maps)
     params.push_back(&map);
-  Expected<std::array<unsigned, 3>> grid = impl_->launchGrid(plan.grid);
+  Expected<std::array<unsigned, 3>> grid = launchGrid(plan);
   if (!grid.ok())
     return grid.status();
   CUresult result = driver().cuLaunchKernel(
@@ -459,6 +459,11 @@ Status Module::launch(const LaunchPlan &plan, void *stream) const {
            std::to_string(plan.dynamicSharedMemory) +
            " bytes of dynamic shared memory)";
   });
+}
+
+Expected<std::array<unsigned, 3>>
+Module::launchGrid(const LaunchPlan &plan) const {
+  return impl_->launchGrid(plan.grid);
 }
 
 namespace {

@@ -107,6 +107,10 @@ public:
                 void *stream = nullptr) const;
   /// Launches a plan from `plan()` asynchronously on `stream`.
   Status launch(const LaunchPlan &plan, void *stream = nullptr) const;
+  /// The grid launch() uses for `plan`: the plan's, or for a persistent
+  /// kernel (`"persistent": true`) min(programs, the CTAs the GPU holds at
+  /// once) in one dimension (an error past 2^31 - 1 programs).
+  Expected<std::array<unsigned, 3>> launchGrid(const LaunchPlan &plan) const;
 
   /// Called before every launch of `time`, to enqueue work on the stream
   /// that is not timed (e.g. re-initialising inout tensors).

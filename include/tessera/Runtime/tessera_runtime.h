@@ -100,7 +100,7 @@ int tessera_module_num_params(const tessera_module *module);
 const char *tessera_module_param_name(const tessera_module *module, int index);
 
 /** Checks the arguments against the manifest and writes the grid it would
- *  launch, without launching. */
+ *  launch, without launching (a persistent kernel's: the CTAs that fit). */
 int tessera_grid(const tessera_module *module, const tessera_arg *args,
                  int num_args, uint32_t grid[3]);
 
