@@ -396,5 +396,23 @@ Expected<LaunchPlan> planLaunch(const Manifest &manifest,
   return plan;
 }
 
+Expected<std::array<unsigned, 3>>
+launchGridFor(const Manifest &manifest, const std::array<unsigned, 3> &grid,
+              int64_t residentCtas) {
+  if (!manifest.persistent)
+    return grid;
+  int64_t programs = int64_t(grid[0]) * grid[1] * grid[2];
+  if (programs > INT32_MAX)
+    return Status::error("launching " + manifest.kernel + ": the grid [" +
+                         std::to_string(grid[0]) + ", " +
+                         std::to_string(grid[1]) + ", " +
+                         std::to_string(grid[2]) + "] has " +
+                         std::to_string(programs) +
+                         " programs; a persistent kernel runs at most " +
+                         std::to_string(INT32_MAX));
+  return std::array<unsigned, 3>{
+      static_cast<unsigned>(std::min(programs, residentCtas)), 1, 1};
+}
+
 } // namespace runtime
 } // namespace tessera

@@ -191,10 +191,6 @@ struct Module::Impl {
   Status configureFunction() const;
   /// Sets residentCtas (an error when no CTA fits an SM).
   Status countResidentCtas();
-  /// The grid to launch for the programs of `grid`: itself, or for a
-  /// persistent kernel min(programs, residentCtas) in one dimension.
-  Expected<std::array<unsigned, 3>>
-  launchGrid(const std::array<unsigned, 3> &grid) const;
 };
 
 Status Module::Impl::countResidentCtas() {
@@ -214,22 +210,6 @@ Status Module::Impl::countResidentCtas() {
                          device.name);
   residentCtas = int64_t(perSm) * device.multiprocessors;
   return Status::success();
-}
-
-Expected<std::array<unsigned, 3>>
-Module::Impl::launchGrid(const std::array<unsigned, 3> &grid) const {
-  if (!manifest.persistent)
-    return grid;
-  // (The kernel counts its programs in 32-bit integers.)
-  int64_t programs = int64_t(grid[0]) * grid[1] * grid[2];
-  if (programs > INT32_MAX)
-    return Status::error("launching " + manifest.kernel + ": the grid " +
-                         dim3String(grid) + " has " +
-                         std::to_string(programs) +
-                         " programs; a persistent kernel runs at most " +
-                         std::to_string(INT32_MAX));
-  return std::array<unsigned, 3>{
-      static_cast<unsigned>(std::min(programs, residentCtas)), 1, 1};
 }
 
 Status Module::Impl::chooseBinary(bool preferCubin) {
@@ -463,7 +443,7 @@ Status Module::launch(const LaunchPlan &plan, void *stream) const {
 
 Expected<std::array<unsigned, 3>>
 Module::launchGrid(const LaunchPlan &plan) const {
-  return impl_->launchGrid(plan.grid);
+  return launchGridFor(impl_->manifest, plan.grid, impl_->residentCtas);
 }
 
 namespace {

@@ -124,6 +124,15 @@ Expected<SymbolTable> bindSizes(const Manifest &manifest,
 Expected<LaunchPlan> planLaunch(const Manifest &manifest,
                                 const std::vector<KernelArg> &args);
 
+/// The grid to launch for the programs of `grid`: `grid` itself, or for a
+/// persistent kernel (`manifest.persistent`) min(programs, `residentCtas`)
+/// CTAs in one dimension, where `residentCtas` is what the GPU holds at
+/// once. A persistent kernel counts its programs in 32 bits: more than
+/// 2^31 - 1 are an error naming the kernel and the grid.
+Expected<std::array<unsigned, 3>>
+launchGridFor(const Manifest &manifest, const std::array<unsigned, 3> &grid,
+              int64_t residentCtas);
+
 } // namespace runtime
 } // namespace tessera
 

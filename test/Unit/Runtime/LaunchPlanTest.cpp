@@ -373,3 +373,29 @@ TEST_F(TensorMapPlanTest, RejectsWhatATensorMapCannotDescribe) {
   EXPECT_EQ(error(), "argument 1 (K): its tensor map (for TMA copies) needs "
                      "sizes in [1, 2^32], got 0 in dimension 1");
 }
+
+// A persistent kernel is launched with the CTAs that fit, in one dimension,
+// or its programs when fewer; an ordinary one with its grid.
+TEST(LaunchGrid, PersistentKernelsLaunchTheCtasThatFit) {
+  rt::Expected<rt::Manifest> parsed =
+      rt::Manifest::parse(tessera::test::fa2ManifestText(), "fa2.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.message();
+  rt::Manifest manifest = parsed.take();
+  using Grid = std::array<unsigned, 3>;
+  rt::Expected<Grid> plain = rt::launchGridFor(manifest, Grid{64, 32, 1}, 132);
+  ASSERT_TRUE(plain.ok()) << plain.message();
+  EXPECT_EQ(*plain, (Grid{64, 32, 1}));
+  manifest.persistent = true;
+  rt::Expected<Grid> many = rt::launchGridFor(manifest, Grid{64, 32, 1}, 132);
+  ASSERT_TRUE(many.ok()) << many.message();
+  EXPECT_EQ(*many, (Grid{132, 1, 1}));
+  rt::Expected<Grid> few = rt::launchGridFor(manifest, Grid{2, 3, 1}, 264);
+  ASSERT_TRUE(few.ok()) << few.message();
+  EXPECT_EQ(*few, (Grid{6, 1, 1}));
+  rt::Expected<Grid> huge =
+      rt::launchGridFor(manifest, Grid{2147483647u, 2, 1}, 132);
+  ASSERT_FALSE(huge.ok());
+  EXPECT_EQ(huge.message(),
+            "launching fa2: the grid [2147483647, 2, 1] has 4294967294 "
+            "programs; a persistent kernel runs at most 2147483647");
+}
