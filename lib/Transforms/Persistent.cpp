@@ -136,11 +136,13 @@ struct TileGPUPersistentPass
     // The hardware grid: one dimension of as many CTAs as fit (the
     // runtime). The programs are dealt in rounds of one a CTA, zigzag: in
     // round r, CTA c runs program r * ctas + c when r is even and
-    // r * ctas + ctas - 1 - c when it is odd, so that a kernel whose
-    // programs come heaviest first (FA2's causal order) gives each CTA a
-    // heavy and a light one in turn, where a plain stride can deal one CTA
-    // only heavy programs (at ctas % G0 small). CTA c runs the programs /
-    // ctas full rounds and the partial last one where its program exists.
+    // r * ctas + ctas - 1 - c when it is odd, so that where programs come
+    // heaviest first (FA2's causal order) a CTA's early and late places
+    // alternate, where a plain stride can deal one CTA only heavy programs
+    // (at ctas % G0 small). It does not keep the CTAs in step: programs of
+    // unequal work still let them drift apart (docs/target.md). CTA c runs
+    // the programs / ctas full rounds and the partial last one where its
+    // program exists.
     auto i32 = [&](int64_t v) -> Value {
       return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
     };
