@@ -396,6 +396,11 @@ Expected<LaunchPlan> planLaunch(const Manifest &manifest,
   return plan;
 }
 
+std::string dim3String(const std::array<unsigned, 3> &dims) {
+  return "[" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + ", " +
+         std::to_string(dims[2]) + "]";
+}
+
 Expected<std::array<unsigned, 3>>
 launchGridFor(const Manifest &manifest, const std::array<unsigned, 3> &grid,
               int64_t residentCtas) {
@@ -403,10 +408,8 @@ launchGridFor(const Manifest &manifest, const std::array<unsigned, 3> &grid,
     return grid;
   int64_t programs = int64_t(grid[0]) * grid[1] * grid[2];
   if (programs > INT32_MAX)
-    return Status::error("launching " + manifest.kernel + ": the grid [" +
-                         std::to_string(grid[0]) + ", " +
-                         std::to_string(grid[1]) + ", " +
-                         std::to_string(grid[2]) + "] has " +
+    return Status::error("launching " + manifest.kernel + ": the grid " +
+                         dim3String(grid) + " has " +
                          std::to_string(programs) +
                          " programs; a persistent kernel runs at most " +
                          std::to_string(INT32_MAX));

@@ -27,11 +27,6 @@ constexpr int64_t kDefaultSharedMemoryLimit = 48 * 1024;
 
 CUstream toStream(void *stream) { return static_cast<CUstream>(stream); }
 
-std::string dim3String(const std::array<unsigned, 3> &dims) {
-  return "[" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + ", " +
-         std::to_string(dims[2]) + "]";
-}
-
 /// A device and its retained primary context, kept for the process lifetime.
 struct OpenDevice {
   DeviceInfo info;

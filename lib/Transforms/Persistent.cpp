@@ -9,6 +9,8 @@
 
 #include "tessera/Transforms/Passes.h"
 
+#include "LoopIterations.h"
+
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
 
@@ -100,11 +102,7 @@ struct TileGPUPersistentPass
                        "its loop runs the programs of that grid");
       return signalPassFailure();
     }
-    bool nested = false;
-    kernel.walk([&](scf::ForOp loop) {
-      nested |= loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName);
-    });
-    if (nested)
+    if (getPersistentLoop(kernel))
       return; // (Already persistent.)
     auto sizeNames = kernel->getAttrOfType<ArrayAttr>(
         tile::TileDialect::kSizesAttrName);

@@ -134,8 +134,6 @@ void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
 /// thread issues those). Otherwise the kernel keeps the pipeline every
 /// thread runs.
 bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
-  if (loops.empty())
-    return false;
   bool any = false;
   Block *program = &getProgramBlock(kernel);
   for (scf::ForOp loop : loops) {
@@ -554,6 +552,8 @@ struct TileGPUPipelinePass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
+    if (kernel.isExternal())
+      return;
     if (numStages > kMaxStages) {
       kernel.emitError() << "expected num-stages in [0, " << kMaxStages
                          << "] (0: the kernel's tile.num_stages; every stage "

@@ -124,6 +124,9 @@ Expected<SymbolTable> bindSizes(const Manifest &manifest,
 Expected<LaunchPlan> planLaunch(const Manifest &manifest,
                                 const std::vector<KernelArg> &args);
 
+/// "[x, y, z]", for messages about grids and blocks.
+std::string dim3String(const std::array<unsigned, 3> &dims);
+
 /// The grid to launch for the programs of `grid`: `grid` itself, or for a
 /// persistent kernel (`manifest.persistent`) min(programs, `residentCtas`)
 /// CTAs in one dimension, where `residentCtas` is what the GPU holds at
