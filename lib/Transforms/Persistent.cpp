@@ -132,34 +132,37 @@ struct TileGPUPersistentPass
     for (Value dim : ArrayRef(dims).drop_front())
       programs = arith::MulIOp::create(b, loc, programs, dim);
     // The hardware grid: one dimension of as many CTAs as fit (the
-    // runtime). The programs are dealt in rounds of one a CTA, zigzag: in
-    // round r, CTA c runs program r * ctas + c when r is even and
-    // r * ctas + ctas - 1 - c when it is odd, so that where programs come
-    // heaviest first (FA2's causal order) a CTA's early and late places
-    // alternate, where a plain stride can deal one CTA only heavy programs
-    // (at ctas % G0 small). It does not keep the CTAs in step: programs of
-    // unequal work still let them drift apart (docs/target.md). CTA c runs
-    // the programs / ctas full rounds and the partial last one where its
-    // program exists.
+    // runtime). The programs are taken in mirrored pairs along axis 0:
+    // position s of the sequence is program j / 2 of axis 0 when j = s % G0
+    // is even and G0 - 1 - j / 2 when it is odd (0, G0 - 1, 1, G0 - 2, ...),
+    // of the slab s / G0 of the other axes; each CTA runs two consecutive
+    // positions in two consecutive rounds (round r of CTA c: position
+    // (r / 2) * 2 * ctas + 2 * c + r % 2). Where a program's work grows
+    // linearly along axis 0 (causal attention, in either order), a pair
+    // costs the same everywhere, so every CTA is dealt the same work, and
+    // CTAs that run at the same speed work on the same few slabs (heads) at
+    // once. (A static order cannot keep CTAs of unequal speed together:
+    // docs/target.md.) Where the work is the same for every program, the
+    // order changes nothing but the places. CTA c runs 2 * (programs / (2 * ctas)) rounds and then
+    // min(max(programs % (2 * ctas) - 2 * c, 0), 2) more.
     auto i32 = [&](int64_t v) -> Value {
       return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
     };
     Value cta = tile::ProgramIdOp::create(b, loc, 0);
     Value ctas = tile::NumProgramsOp::create(b, loc, 0);
-    Value mirrored = arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, ctas, i32(1)), cta);
-    Value full = arith::DivSIOp::create(b, loc, programs, ctas);
-    Value partial = arith::RemSIOp::create(b, loc, programs, ctas);
-    auto slotIn = [&](Value round) -> Value {
-      Value odd = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ne,
-          arith::RemSIOp::create(b, loc, round, i32(2)), i32(0));
-      return arith::SelectOp::create(b, loc, odd, mirrored, cta);
-    };
-    Value inPartial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                            slotIn(full), partial);
+    Value two = i32(2);
+    Value span = arith::MulIOp::create(b, loc, ctas, two);
+    Value spans = arith::DivSIOp::create(b, loc, programs, span);
+    Value left = arith::RemSIOp::create(b, loc, programs, span);
+    Value first = arith::MulIOp::create(b, loc, cta, two);
+    Value extra = arith::MinSIOp::create(
+        b, loc,
+        arith::MaxSIOp::create(b, loc,
+                               arith::SubIOp::create(b, loc, left, first),
+                               i32(0)),
+        two);
     Value rounds = arith::AddIOp::create(
-        b, loc, full, arith::ExtUIOp::create(b, loc, b.getI32Type(), inPartial));
+        b, loc, arith::MulIOp::create(b, loc, spans, two), extra);
     auto loop = scf::ForOp::create(b, loc, i32(0), rounds, i32(1));
     loop->setAttr(tilegpu::TileGPUDialect::kPersistentAttrName,
                   b.getUnitAttr());
@@ -170,21 +173,38 @@ struct TileGPUPersistentPass
         loopBody->getTerminator()->getIterator(), body.getOperations(),
         std::next(loop->getIterator()), body.getTerminator()->getIterator());
 
-    // The program of round r, and its index along each axis, axis 0
-    // fastest.
+    // The position of round r, and its program's index along each axis.
     b.setInsertionPointToStart(loopBody);
     Value round = loop.getInductionVar();
-    Value program = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, round, ctas), slotIn(round));
-    SmallVector<Value> ids;
-    Value rest = program;
-    for (auto [axis, dim] : llvm::enumerate(dims)) {
-      if (axis + 1 == dims.size()) {
-        ids.push_back(rest);
-        break;
+    Value position = arith::AddIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, arith::DivSIOp::create(b, loc, round, two), span),
+            first),
+        arith::RemSIOp::create(b, loc, round, two));
+    Value g0 = dims.front();
+    Value j = dims.size() == 1 ? position
+                               : arith::RemSIOp::create(b, loc, position, g0);
+    Value half = arith::DivSIOp::create(b, loc, j, two);
+    Value odd = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::RemSIOp::create(b, loc, j, two), i32(0));
+    Value mirrored = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, g0, i32(1)), half);
+    SmallVector<Value> ids{
+        arith::SelectOp::create(b, loc, odd, mirrored, half)};
+    if (dims.size() > 1) {
+      Value rest = arith::DivSIOp::create(b, loc, position, g0);
+      for (auto [axis, dim] : llvm::enumerate(ArrayRef(dims).drop_front())) {
+        if (axis + 2 == dims.size()) {
+          ids.push_back(rest);
+          break;
+        }
+        ids.push_back(arith::RemSIOp::create(b, loc, rest, dim));
+        rest = arith::DivSIOp::create(b, loc, rest, dim);
       }
-      ids.push_back(arith::RemSIOp::create(b, loc, rest, dim));
-      rest = arith::DivSIOp::create(b, loc, rest, dim);
     }
     // (An axis past the grid's rank: program 0 of 1.)
     Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);

@@ -104,6 +104,35 @@ class KernelTest(unittest.TestCase):
                 ref = xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + 1e-6) * w
                 check_close(self, y, ref, "rms_norm", dtype)
 
+    def test_looped_norms(self):
+        # LOOPED: the row in BLOCK_N = 16 column chunks. N = 77 (five chunks,
+        # the last of 13 columns), 64 (four whole ones), 10 (one partial);
+        # M = 5 with ROWS = 2. LayerNorm also on rows of mean 100 and spread
+        # 1 (f16 steps of 1/16 there): a sum of squares minus the squared
+        # sum loses the variance to cancellation, Welford's statistics do
+        # not.
+        for dtype in ("f16", "bf16"):
+            for n in (77, 64, 10):
+                rng = np.random.default_rng(n)
+                for center in (0.5, 100.0):
+                    with self.subTest(dtype=dtype, n=n, center=center):
+                        x = uniform(rng, (5, n), center - 1, center + 1, dtype)
+                        w, b = uniform(rng, n, 0.5, 1.5, dtype), uniform(rng, n, -1, 1, dtype)
+                        y = self.run_kernel("layernorm", dtype,
+                                            dict(BLOCK_N=16, ROWS=2, LOOPED=True), X=x, W=w,
+                                            B=b, eps=1e-5)["Y"]
+                        xd = x.astype(np.float64)
+                        xc = xd - xd.mean(axis=1, keepdims=True)
+                        ref = xc / np.sqrt((xc * xc).mean(axis=1, keepdims=True) + 1e-5) * w + b
+                        check_close(self, y, ref, "layer_norm", dtype)
+                with self.subTest(dtype=dtype, n=n, op="rms_norm"):
+                    x, w = uniform(rng, (5, n), -1, 1, dtype), uniform(rng, n, 0.5, 1.5, dtype)
+                    y = self.run_kernel("rmsnorm", dtype, dict(BLOCK_N=16, ROWS=2, LOOPED=True),
+                                        X=x, W=w, eps=1e-6)["Y"]
+                    xd = x.astype(np.float64)
+                    ref = xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + 1e-6) * w
+                    check_close(self, y, ref, "rms_norm", dtype)
+
     def test_rotary_both_kernels(self):
         # [B, H, N, D] = [2, 3, 37, 32], BLOCK_N = 16: the third block of
         # positions is ragged (37 = 2 * 16 + 5).
@@ -181,6 +210,17 @@ class OpsTest(CacheTestCase):
         ref = norms.layer_norm_reference(x.reshape(6, 40), w.reshape(40), torch.zeros(40), 1e-5)
         self.close(ops.layer_norm(x, (4, 10), w), ref.reshape(x.shape), "layer_norm",
                    torch.bfloat16)
+
+    def test_norms_past_max_n(self):
+        # Rows of MAX_N + 16 elements take the LOOPED kernels (2048-column
+        # chunks, the last of 16 columns); softmax has no such form.
+        n = norms.MAX_N + 16
+        x = rand((2, n), -0.5, 1.5, torch.float16, 11)
+        w, b = rand((n,), 0.5, 1.5, torch.float16, 12), rand((n,), -1, 1, torch.float16, 13)
+        self.close(ops.layer_norm(x, (n,), w, b), norms.layer_norm_reference(x, w, b, 1e-5),
+                   "layer_norm", torch.float16)
+        self.close(ops.rms_norm(x, (n,), w), norms.rms_norm_reference(x, w, 1e-6),
+                   "rms_norm", torch.float16)
 
     def test_rms_norm(self):
         for dtype in norms.SUPPORTED_DTYPES:
@@ -338,6 +378,9 @@ class OpsTest(CacheTestCase):
             self.assertEqual(config["BLOCK_N"] * d, 2048)
         with self.assertRaisesRegex(ValueError, "over 16384"):
             norms.norm_config(16385)
+        for op in ("layer_norm", "rms_norm"):
+            self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIGS[op])
+            self.assertEqual(norms.compile_options(op, 1 << 20), {})
 
 
 if __name__ == "__main__":

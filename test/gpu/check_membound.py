@@ -13,7 +13,8 @@ Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 4096, 8192, 5000}, float16 and bfloat16; checked only, RAGGED rows that are not
 16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants) and
 the same rows in 16-byte aligned buffers (STRIDED: the 16-byte kernels'
-tails). RoPE takes x [B, N, H, D] = [tokens /
+tails), and for LayerNorm and RMSNorm WIDE rows past the whole-row tiles
+([64, 20000], [48, 16411]: the LOOPED kernels). RoPE takes x [B, N, H, D] = [tokens /
 2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
 too); hidden 5000 has no head dim of 128 and is skipped for it.
 Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
@@ -68,6 +69,11 @@ RAGGED = ((300, 77), (64, 1001))
 # the 16-byte kernels directly: each row ends inside a run of 8 elements, so
 # the runs across its end take the element-by-element tail of a vector access.
 STRIDED = ((300, 77, 88), (64, 1001, 1008))
+# Checked, not timed: the norms' rows past the whole-row tiles (MAX_N), which
+# take the LOOPED kernels: 16-byte aligned (20000) and not (16411: 2-byte
+# accesses), each with a ragged last chunk.
+WIDE = ((64, 20000), (48, 16411))
+WIDE_OPS = ("layer_norm", "rms_norm")
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048
@@ -98,9 +104,17 @@ def configs():
 
 
 def ragged_configs():
-    """(op, dtype name, N) of the RAGGED checks' kernels (2-byte accesses)."""
+    """(op, dtype name, N) of the RAGGED checks' kernels (2-byte accesses),
+    and of the WIDE rows that are not 16-byte aligned."""
     return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
-            for _, n in RAGGED]
+            for _, n in RAGGED] + [(op, dtype, n) for dtype in DTYPES for op in WIDE_OPS
+                                   for _, n in WIDE if n % 8]
+
+
+def wide_configs():
+    """(op, dtype name, N) of the WIDE checks' 16-byte kernels."""
+    return [(op, dtype, n) for dtype in DTYPES for op in WIDE_OPS for _, n in WIDE
+            if n % 8 == 0]
 
 
 def strided_configs():
@@ -135,7 +149,7 @@ def precompile(target):
     jobs += [(f"{op} {dtype} N={n} (2-byte accesses)", ragged, (op, dtype, n))
              for op, dtype, n in ragged_configs()]
     jobs += [(f"{op} {dtype} N={n}", compile_config, (op, dtype, n, None, target))
-             for op, dtype, n in strided_configs()]
+             for op, dtype, n in strided_configs() + wide_configs()]
     count, failed = 0, 0
     for name, build, arguments in jobs:
         try:
@@ -190,16 +204,18 @@ def sweep_candidates(n):
     of 16-byte f16 runs) or (past 4096) to 1024; 4/8/16 warps, and the warp
     counts that are not powers of two but divide the tile's 256-element runs
     of a warp (5, 10 or 20 for 5120 columns: tilegpu-assign-layouts puts
-    them all along the columns); 1, 2 or 4 rows a program (8 to 64 elements
-    a thread); ptxas's registers or a cap of 56, 64, 72, 80 or 88 (2 CTAs of
-    16 warps at 56 or 64; 4 or 3 of 8 warps at 64 or 72-80; 7 or 5 of 4
-    warps at 72 or 88)."""
+    them all along the columns), and 1, 2 or 32 warps; 1, 2 or 4 rows a program (8
+    to 64 elements a thread); ptxas's registers or a cap of 32 to 88 in steps
+    of 8 (the caps that change how many CTAs an SM holds: 2 of 32 warps at
+    32; 4, 3 or 2 of 16 warps at 32, 40 or 56-64; 8 to 3 of 8 warps at 32 to
+    80; 7 or 5 of 4 warps at 72 or 88). sweep_kernels drops the caps that
+    spill or do not bind."""
     pow2 = 1 << max(n - 1, 0).bit_length()
     blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set()) | \
         ({-(-n // 1024) * 1024} if n > 4096 else set())
     for block in sorted(blocks):
         runs = block // 256  # a warp's 32 lanes x 8 elements
-        warp_counts = sorted({4, 8, 16} | {w for w in range(5, 33) if w & (w - 1) and runs
+        warp_counts = sorted({1, 2, 4, 8, 16, 32} | {w for w in range(5, 33) if w & (w - 1) and runs
                                             and runs % w == 0})
         for warps in warp_counts:
             for rows in (1, 2, 4):
@@ -208,8 +224,27 @@ def sweep_candidates(n):
                 # tile is wider than one run of each.
                 if not 8 <= per_thread <= 64 or block > 256 * warps and runs % warps:
                     continue
-                for regs in (None, 56, 64, 72, 80, 88):
+                for regs in (None, 32, 40, 48, 56, 64, 72, 80, 88):
                     yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps), regs
+
+
+def looped_candidates(n):
+    """The norms' LOOPED candidates for rows of n > 2048 elements: chunks of
+    1024, 2048 or 4096 columns over 4, 8 or 16 warps (a 16-byte run a
+    thread at least: no warp holding a copy), 1 or 2 rows a program,
+    ptxas's registers or a cap of 32, 40 or 48; each chunk's loads issued one
+    iteration ahead (PREFETCH) or not."""
+    if n <= 2048:
+        return
+    for block in (1024, 2048, 4096):
+        for warps in (4, 8, 16):
+            if block < 256 * warps:
+                continue
+            for rows in (1, 2):
+                for prefetch in (False, True):
+                    for regs in (None, 32, 40, 48):
+                        yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps, LOOPED=True,
+                                   PREFETCH=prefetch), regs
 
 
 ROW_OPS = ("softmax", "layer_norm", "rms_norm")
@@ -221,16 +256,34 @@ def sweep_shapes(widths=None):
 
 
 def sweep_kernels(target=None, ops_=ROW_OPS, widths=None):
-    """Yields (op, n, constants, regs, kernel or CompileError) of the sweep."""
+    """Yields (op, n, constants, regs, kernel or CompileError) of the sweep:
+    each candidate without a cap, then with the caps up to its registers
+    that do not spill (ptxas's report; a kernel whose threads' registers
+    exceed an SM's 64K cannot launch and is left out too)."""
     for op in ops_:
         source, base = norms.kernel_source(torch.float16, norms._FILES[op])
         for n in sorted({n for _, n in sweep_shapes(widths)}):
-            for config, regs in sweep_candidates(n):
+            natural = {}  # registers of each config without a cap
+            candidates = list(sweep_candidates(n))
+            if op != "softmax":
+                candidates += list(looped_candidates(n))
+            for config, regs in candidates:
                 constants = dict(base, **config)
+                key = tuple(sorted(config.items()))
+                if regs is not None and regs > natural.get(key, 0):
+                    continue  # the cap does not bind (or the config failed)
                 try:
                     kernel = tessera.compile(source, target, max_registers=regs, **constants)
                 except tessera.CompileError as error:
-                    kernel = error
+                    yield op, n, config, regs, error
+                    continue
+                match = _STATS.search(kernel.stats or "")
+                if match:
+                    registers, stores, loads = (int(x) for x in match.groups())
+                    if regs is None:
+                        natural[key] = registers
+                    if stores or loads or registers * 32 * config["NUM_WARPS"] > 65536:
+                        continue
                 yield op, n, config, regs, kernel
 
 
@@ -258,10 +311,11 @@ def sweep_args(op, tokens, n, generator):
     return row_args(op, x, torch.empty_like(x), w, b)
 
 
-def sweep(budget, ops_=ROW_OPS, widths=None):
+def sweep(budget, ops_=ROW_OPS, widths=None, top=4):
     """Times every candidate on the GPU (kernel_ms) at SWEEP_SHAPES (of the
-    given widths), f16, and prints each shape's best next to NORM_CONFIGS'
-    choice."""
+    given widths), f16, and prints each shape's `top` best (0: every one)
+    next to NORM_CONFIGS' choice."""
+    top = top or None
     start = time.time()
     kernels = {}
     for op, n, config, regs, kernel in sweep_kernels(ops_=ops_, widths=widths):
@@ -287,7 +341,7 @@ def sweep(budget, ops_=ROW_OPS, widths=None):
                     continue
                 results.append((nbytes / ms / 1e6, config, regs))
             results.sort(key=lambda r: -r[0])
-            for gbs, config, regs in results[:4]:
+            for gbs, config, regs in results[:top]:
                 mark = " <- NORM_CONFIGS" if (config, regs) == chosen else ""
                 print(f"{op} {tokens}x{n}: {gbs:.0f} GB/s {config} max_registers={regs}{mark}")
             ours = [r for r in results if (r[1], r[2]) == chosen]
@@ -520,6 +574,8 @@ def main():
     parser.add_argument("--sweep", action="store_true",
                         help="time the row kernels' candidate configs (f16)")
     parser.add_argument("--target", default="sm_90a", help="--spills' target")
+    parser.add_argument("--top", type=int, default=4,
+                        help="--sweep prints this many configs a shape (0: all)")
     parser.add_argument("--widths", type=lambda v: {int(w) for w in v.split(",")},
                         help="--sweep only these row widths of SWEEP_SHAPES (e.g. 5000)")
     args = parser.parse_args()
@@ -530,7 +586,7 @@ def main():
             print(f"sweep: {bad} candidates do not compile")
         return precompile(args.precompile)
     if args.sweep:
-        return sweep(args.budget, sweep_ops(args), args.widths)
+        return sweep(args.budget, sweep_ops(args), args.widths, args.top)
     if args.spills:
         return spills(args.target)
     if not gpu_available():
@@ -556,6 +612,8 @@ def main():
               for dtype in DTYPES for tokens, hidden in RAGGED]
     cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op != "rotary"
               for dtype in DTYPES for tokens, hidden, stride in STRIDED]
+    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in WIDE_OPS
+              for dtype in DTYPES for tokens, hidden in WIDE]
     rows, lines = [], [HEADER]
     for op, dtype, tokens, hidden, timed_row, stride in cases:
         spent = time.time() - start

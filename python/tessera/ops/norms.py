@@ -63,6 +63,13 @@ NORM_CONFIGS = {
                  (16384, 1, 16, 0)),
 }
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
+# Rows wider than MAX_N, for the norms: the kernels' LOOPED form (the row in
+# BLOCK_N-column chunks, read twice: LayerNorm's statistics per lane by
+# Welford, merged by Chan's formula), any N. Within MAX_N the whole-row
+# tiles of NORM_CONFIGS are faster (test/gpu/RESULTS.md v26: no LOOPED
+# config among the best at 8192 columns).
+LOOPED_CONFIGS = {"layer_norm": dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True),
+                  "rms_norm": dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True)}
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
 # 2048 elements of each head per loop step) and NUM_WARPS.
 ROTARY_CONFIGS = {
@@ -115,7 +122,9 @@ def _norm_entry(n, op):
 
 def norm_config(n, op="softmax"):
     """BLOCK_N, ROWS and NUM_WARPS of op's row kernel ("softmax", "layer_norm",
-    "rms_norm") for rows of n elements."""
+    "rms_norm") for rows of n elements (and LOOPED past MAX_N, for the norms)."""
+    if n > MAX_N and op in LOOPED_CONFIGS:
+        return dict(LOOPED_CONFIGS[op])
     block, rows, warps, _ = _norm_entry(n, op)
     return dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps)
 
@@ -123,7 +132,7 @@ def norm_config(n, op="softmax"):
 def compile_options(op, size):
     """tessera.compile's options for op's kernel at size (N; D for rotary):
     the register cap of NORM_CONFIGS, where it has one."""
-    if op == "rotary":
+    if op == "rotary" or (size > MAX_N and op in LOOPED_CONFIGS):
         return {}
     registers = _norm_entry(size, op)[3]
     return dict(max_registers=registers) if registers else {}
@@ -225,9 +234,10 @@ def _check_param(function, name, p, shape, x):
 def rows_view(function, x, n):
     """x as [M, N] (the leading dimensions flattened): a view, or
     UnsupportedError naming the strides."""
-    if n > MAX_N:
-        _unsupported(function, f"rows of {n} elements", f"the kernels hold a row in "
-                     f"registers, at most {MAX_N} elements (NORM_CONFIGS)")
+    if n > MAX_N and function not in LOOPED_CONFIGS:
+        _unsupported(function, f"rows of {n} elements", f"the kernel holds a row in "
+                     f"registers, at most {MAX_N} elements (NORM_CONFIGS; layer_norm "
+                     f"and rms_norm take rows of any length)")
     try:
         view = x.view(-1, n)
     except RuntimeError:
