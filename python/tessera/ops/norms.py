@@ -40,7 +40,7 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # Row configs per op by BLOCK_N: (largest BLOCK_N, ROWS, NUM_WARPS,
 # MAX_REGISTERS, 0 for ptxas's choice), the fastest of the candidates
 # `test/gpu/check_membound.py --sweep` timed on the H200 (test/gpu/RESULTS.md
-# v13, v20, v22, v23, v24). BLOCK_N is N rounded up to a power of two up to
+# v13, v20, v22, v23, v24, v26). BLOCK_N is N rounded up to a power of two up to
 # 4096 and to one of WIDE_TILES beyond (multiples of the blocked layout's
 # coverage for their warps), so 5000 columns take a 5120 tile (LayerNorm's
 # over 10 warps, 2 rows a program: 1.28x its 6144 tile, v24), not an 8192
@@ -48,17 +48,18 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # 2048 columns, so each still moves ~2048 elements, and two rows for the
 # norms' wider tiles (W and B, read once a program, are then spread over
 # twice the warps: fewer registers a thread and half their L2 reads); a
-# 64-register cap where it keeps 4 CTAs on an SM without spilling (softmax's
-# 1024 tile: 2 rows, a warp each, tilegpu-assign-layouts putting the warps
-# along the rows of a kernel that reduces rows and loads no vector).
+# 64-register cap where it keeps 4 CTAs on an SM without spilling; at 1024
+# columns the v26 sweep's (1 and 2 warps, caps down to 32 added): 2 rows over
+# 4 warps at 32 registers for softmax and RMSNorm (8 CTAs an SM), 2 rows over
+# 2 warps for LayerNorm (+2 % at 16384 rows, +4 to +10 % at 4096).
 NORM_CONFIGS = {
-    "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
+    "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                 (4096, 1, 4, 64), (5120, 1, 4, 72), (6144, 1, 4, 64), (8192, 1, 8, 64),
                 (16384, 1, 16, 0)),
-    "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
+    "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
                    (4096, 2, 8, 64), (5120, 2, 10, 0), (6144, 1, 8, 64), (8192, 2, 16, 64),
                    (16384, 1, 16, 0)),
-    "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 4, 4, 64), (2048, 1, 4, 0),
+    "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                  (4096, 1, 4, 64), (5120, 1, 4, 80), (6144, 2, 8, 80), (8192, 1, 8, 64),
                  (16384, 1, 16, 0)),
 }
