@@ -16,6 +16,7 @@
 #include "RtValue.h"
 
 #include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
 #include "tessera/Host/GridExpr.h"
 #include "tessera/Host/Launch.h"
 
@@ -119,7 +120,8 @@ getDeclaredShape(func::FuncOp kernel, unsigned index) {
 }
 
 FailureOr<LaunchConfig>
-tessera::interp::resolveLaunch(func::FuncOp kernel, ArrayRef<KernelArg> args) {
+tessera::interp::resolveLaunch(func::FuncOp kernel, ArrayRef<KernelArg> args,
+                               int64_t ctas) {
   if (!isKernel(kernel))
     return kernel.emitError() << "expected a kernel (a func.func with '"
                               << tile::TileDialect::kKernelAttrName << "')";
@@ -213,6 +215,14 @@ tessera::interp::resolveLaunch(func::FuncOp kernel, ArrayRef<KernelArg> args) {
                << "grid dimension " << axis << " evaluates to " << *extent;
       config.grid[axis] = *extent;
     }
+  }
+  if (kernel->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName)) {
+    if (ctas < 0)
+      return kernel.emitError() << "expected a positive count of CTAs for a "
+                                   "persistent kernel, got "
+                                << ctas;
+    int64_t programs = config.grid[0] * config.grid[1] * config.grid[2];
+    config.grid = {ctas ? std::min(programs, ctas) : programs, 1, 1};
   }
   return config;
 }

@@ -45,8 +45,9 @@ std::optional<int64_t> tessera::interp::getKernelConstant(func::FuncOp kernel,
 }
 
 LogicalResult tessera::interp::runKernel(func::FuncOp kernel,
-                                         ArrayRef<KernelArg> args) {
-  FailureOr<LaunchConfig> config = resolveLaunch(kernel, args);
+                                         ArrayRef<KernelArg> args,
+                                         int64_t ctas) {
+  FailureOr<LaunchConfig> config = resolveLaunch(kernel, args, ctas);
   if (failed(config))
     return failure();
 

@@ -134,6 +134,12 @@ static cl::opt<std::string> saveDir(
     cl::desc("Write every tensor argument, after the run, to DIR/NAME.npy "
              "(bf16 as float32)"),
     cl::value_desc("DIR"), cl::cat(runCategory));
+static cl::opt<int64_t> persistentCtas(
+    "ctas", cl::init(0),
+    cl::desc("A kernel that tilegpu-persistent has rewritten (an .mlir "
+             "file): run it on this many CTAs (at most its programs; 0: one "
+             "for each program), as the GPU runs it on the CTAs that fit"),
+    cl::cat(runCategory));
 static cl::opt<bool> dumpOutputs("dump-outputs",
                                  cl::desc("Print the output tensors"),
                                  cl::cat(runCategory));
@@ -326,7 +332,8 @@ static uint64_t checksum(const Tensor &tensor) {
 
 static void printGrid(func::FuncOp kernel, ArrayRef<KernelArg> args) {
   // resolveLaunch already succeeded inside runKernel.
-  FailureOr<LaunchConfig> config = resolveLaunch(kernel, args);
+  FailureOr<LaunchConfig> config =
+      resolveLaunch(kernel, args, persistentCtas);
   llvm::outs() << "kernel " << kernel.getSymName() << ": grid "
                << config->grid[0] << "x" << config->grid[1] << "x"
                << config->grid[2];
@@ -502,7 +509,7 @@ static int runGeneric(func::FuncOp kernel) {
     args.push_back(KernelArg::tensor(tensor));
   }
 
-  if (failed(runKernel(kernel, args)) || failed(saveTensors(allTensors)))
+  if (failed(runKernel(kernel, args, persistentCtas)) || failed(saveTensors(allTensors)))
     return 1;
   printGrid(kernel, args);
   for (const auto &[name, tensor] : outputs)
@@ -725,7 +732,7 @@ static int runAttention(func::FuncOp kernel, bool isTile) {
       return kernelError(kernel, "expected an argument named '", name,
                          "' in an attention kernel");
 
-  if (failed(runKernel(kernel, args)))
+  if (failed(runKernel(kernel, args, persistentCtas)))
     return 1;
   printGrid(kernel, args);
   // The reference applies the kernel's sliding window, if it has one.

@@ -71,14 +71,19 @@ std::optional<int64_t> getKernelConstant(mlir::func::FuncOp kernel,
 
 /// Checks `args` against the kernel signature (count, scalar vs tensor,
 /// dtype, rank, the fixed and symbolic dimensions of `tile.shape`, each size
-/// bound consistently) and evaluates `tile.grid` on the bound sizes.
+/// bound consistently) and evaluates `tile.grid` on the bound sizes. A kernel
+/// that tilegpu-persistent has rewritten (`tilegpu.persistent`: its body
+/// loops over the programs of `tile.grid` itself) gets a grid of
+/// min(programs, `ctas`) along axis 0, every program's own CTA when `ctas`
+/// is 0 (the GPU runtime launches the CTAs that fit).
 mlir::FailureOr<LaunchConfig> resolveLaunch(mlir::func::FuncOp kernel,
-                                            llvm::ArrayRef<KernelArg> args);
+                                            llvm::ArrayRef<KernelArg> args,
+                                            int64_t ctas = 0);
 
 /// Runs every program of `kernel`'s grid, in order (axis 0 fastest), on
-/// `args`; tensors are read and written in place.
+/// `args`; tensors are read and written in place. `ctas`: as resolveLaunch.
 mlir::LogicalResult runKernel(mlir::func::FuncOp kernel,
-                              llvm::ArrayRef<KernelArg> args);
+                              llvm::ArrayRef<KernelArg> args, int64_t ctas = 0);
 
 } // namespace tessera::interp
 
