@@ -119,9 +119,9 @@ getDeclaredShape(func::FuncOp kernel, unsigned index) {
   return dims;
 }
 
-FailureOr<LaunchConfig>
-tessera::interp::resolveLaunch(func::FuncOp kernel, ArrayRef<KernelArg> args,
-                               int64_t ctas) {
+FailureOr<LaunchConfig> tessera::interp::resolveLaunch(func::FuncOp kernel,
+                                                       ArrayRef<KernelArg> args,
+                                                       int64_t ctas) {
   if (!isKernel(kernel))
     return kernel.emitError() << "expected a kernel (a func.func with '"
                               << tile::TileDialect::kKernelAttrName << "')";

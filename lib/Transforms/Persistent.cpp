@@ -143,7 +143,8 @@ struct TileGPUPersistentPass
     // CTAs that run at the same speed work on the same few slabs (heads) at
     // once. (A static order cannot keep CTAs of unequal speed together:
     // docs/target.md.) Where the work is the same for every program, the
-    // order changes nothing but the places. CTA c runs 2 * (programs / (2 * ctas)) rounds and then
+    // order changes nothing but the places. CTA c runs
+    // 2 * (programs / (2 * ctas)) rounds and then
     // min(max(programs % (2 * ctas) - 2 * c, 0), 2) more.
     auto i32 = [&](int64_t v) -> Value {
       return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);

@@ -201,11 +201,11 @@ SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (409
 def sweep_candidates(n):
     """(constants, max_registers) candidates for rows of n elements: BLOCK_N a
     power of two, (past 2048) n rounded up to 2048 (the coverage of 8 warps
-    of 16-byte f16 runs) or (past 4096) to 1024; 4/8/16 warps, and the warp
-    counts that are not powers of two but divide the tile's 256-element runs
-    of a warp (5, 10 or 20 for 5120 columns: tilegpu-assign-layouts puts
-    them all along the columns), and 1, 2 or 32 warps; 1, 2 or 4 rows a program (8
-    to 64 elements a thread); ptxas's registers or a cap of 32 to 88 in steps
+    of 16-byte f16 runs) or (past 4096) to 1024; 1, 2, 4, 8, 16 or 32 warps,
+    and the warp counts that are not powers of two but divide the tile's
+    256-element runs of a warp (5, 10 or 20 for 5120 columns:
+    tilegpu-assign-layouts puts them all along the columns); 1, 2 or 4 rows a
+    program (8 to 64 elements a thread); ptxas's registers or a cap of 32 to 88 in steps
     of 8 (the caps that change how many CTAs an SM holds: 2 of 32 warps at
     32; 4, 3 or 2 of 16 warps at 32, 40 or 56-64; 8 to 3 of 8 warps at 32 to
     80; 7 or 5 of 4 warps at 72 or 88). sweep_kernels drops the caps that
@@ -215,8 +215,8 @@ def sweep_candidates(n):
         ({-(-n // 1024) * 1024} if n > 4096 else set())
     for block in sorted(blocks):
         runs = block // 256  # a warp's 32 lanes x 8 elements
-        warp_counts = sorted({1, 2, 4, 8, 16, 32} | {w for w in range(5, 33) if w & (w - 1) and runs
-                                            and runs % w == 0})
+        warp_counts = sorted({1, 2, 4, 8, 16, 32} | {w for w in range(5, 33)
+                                                    if w & (w - 1) and runs and runs % w == 0})
         for warps in warp_counts:
             for rows in (1, 2, 4):
                 per_thread = block * rows // (32 * warps)

@@ -332,8 +332,7 @@ static uint64_t checksum(const Tensor &tensor) {
 
 static void printGrid(func::FuncOp kernel, ArrayRef<KernelArg> args) {
   // resolveLaunch already succeeded inside runKernel.
-  FailureOr<LaunchConfig> config =
-      resolveLaunch(kernel, args, persistentCtas);
+  FailureOr<LaunchConfig> config = resolveLaunch(kernel, args, persistentCtas);
   llvm::outs() << "kernel " << kernel.getSymName() << ": grid "
                << config->grid[0] << "x" << config->grid[1] << "x"
                << config->grid[2];
