@@ -155,7 +155,7 @@ def precompile(target):
         try:
             build(*arguments)
             count += 1
-        except tessera.CompileError as error:
+        except tessera.TesseraError as error:  # or no tessera-compile
             failed += 1
             print(f"{name}: {first_line(error)}")
     print(f"{count} kernels in {tessera._paths.cache_dir()} for {target}; {failed} failed")
@@ -172,7 +172,7 @@ def spills(target):
         name = f"{entry or op} {dtype} {'D' if op == 'rotary' else 'N'}={size}"
         try:
             kernel, constants = compile_config(op, dtype, size, entry, target)
-        except tessera.CompileError as error:
+        except tessera.TesseraError as error:  # or no tessera-compile
             bad += 1
             print(f"FAIL  {name}: does not compile: {first_line(error)}")
             continue
@@ -274,7 +274,8 @@ def sweep_kernels(target=None, ops_=ROW_OPS, widths=None):
                     continue  # the cap does not bind (or the config failed)
                 try:
                     kernel = tessera.compile(source, target, max_registers=regs, **constants)
-                except tessera.CompileError as error:
+                except tessera.TesseraError as error:
+                    # CompileError, or (on a GPU host) not in the cache.
                     yield op, n, config, regs, error
                     continue
                 match = _STATS.search(kernel.stats or "")
@@ -317,10 +318,19 @@ def sweep(budget, ops_=ROW_OPS, widths=None, top=4):
     next to NORM_CONFIGS' choice."""
     top = top or None
     start = time.time()
-    kernels = {}
+    kernels, missing = {}, []
     for op, n, config, regs, kernel in sweep_kernels(ops_=ops_, widths=widths):
-        if not isinstance(kernel, tessera.CompileError):
-            kernels.setdefault((op, n), []).append((config, regs, kernel))
+        if isinstance(kernel, tessera.CompileError):
+            continue  # (--precompile --sweep counted them)
+        if isinstance(kernel, tessera.TesseraError):
+            missing.append((op, n, config, regs, kernel))
+            continue
+        kernels.setdefault((op, n), []).append((config, regs, kernel))
+    if missing:
+        # E.g. precompiled by another tessera-compile than the cache's now.
+        op, n, config, regs, error = missing[0]
+        print(f"sweep: {len(missing)} candidates have no kernel, not timed; the first, "
+              f"{op} N={n} {config} max_registers={regs}: {first_line(error)}")
     generator = torch.Generator(device=DEVICE).manual_seed(0)
     for op in ops_:
         for tokens, n in sweep_shapes(widths):
@@ -581,9 +591,10 @@ def main():
     args = parser.parse_args()
     if args.precompile:
         if args.sweep:
-            bad = sum(isinstance(k[-1], tessera.CompileError)
-                      for k in sweep_kernels(args.precompile, sweep_ops(args), args.widths))
-            print(f"sweep: {bad} candidates do not compile")
+            bad = [k for k in sweep_kernels(args.precompile, sweep_ops(args), args.widths)
+                   if isinstance(k[-1], tessera.TesseraError)]
+            print(f"sweep: {len(bad)} candidates do not compile"
+                  + (f"; the first: {first_line(bad[0][-1])}" if bad else ""))
         return precompile(args.precompile)
     if args.sweep:
         return sweep(args.budget, sweep_ops(args), args.widths, args.top)
