@@ -133,6 +133,22 @@ class KernelTest(unittest.TestCase):
                     ref = xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + 1e-6) * w
                     check_close(self, y, ref, "rms_norm", dtype)
 
+    def test_looped_softmax(self):
+        # LOOPED softmax, BLOCK_N = 16 column chunks, N = 77 / 64 / 10, M = 5
+        # with ROWS = 2. Row 1 is -inf in its first 20 columns (lanes that
+        # see -inf before a finite value), row 3 has scattered -inf.
+        for dtype in ("f16", "bf16"):
+            for n in (77, 64, 10):
+                with self.subTest(dtype=dtype, n=n):
+                    x = uniform(np.random.default_rng(n), (5, n), -8, 8, dtype)
+                    x[1, : min(20, n - 1)] = -np.inf
+                    x[3, ::3] = -np.inf
+                    y = self.run_kernel("softmax", dtype, dict(BLOCK_N=16, ROWS=2, LOOPED=True),
+                                        X=x)["Y"]
+                    xd = x.astype(np.float64)
+                    e = np.exp(xd - xd.max(axis=1, keepdims=True))
+                    check_close(self, y, e / e.sum(axis=1, keepdims=True), "softmax", dtype)
+
     def test_rotary_both_kernels(self):
         # [B, H, N, D] = [2, 3, 37, 32], BLOCK_N = 16: the third block of
         # positions is ragged (37 = 2 * 16 + 5).
@@ -211,10 +227,12 @@ class OpsTest(CacheTestCase):
         self.close(ops.layer_norm(x, (4, 10), w), ref.reshape(x.shape), "layer_norm",
                    torch.bfloat16)
 
-    def test_norms_past_max_n(self):
+    def test_rows_past_max_n(self):
         # Rows of MAX_N + 16 elements take the LOOPED kernels (2048-column
-        # chunks, the last of 16 columns); softmax has no such form.
+        # chunks, the last of 16 columns).
         n = norms.MAX_N + 16
+        x = rand((2, n), -8, 8, torch.float16, 10)
+        self.close(ops.softmax(x), norms.softmax_reference(x), "softmax", torch.float16)
         x = rand((2, n), -0.5, 1.5, torch.float16, 11)
         w, b = rand((n,), 0.5, 1.5, torch.float16, 12), rand((n,), -1, 1, torch.float16, 13)
         self.close(ops.layer_norm(x, (n,), w, b), norms.layer_norm_reference(x, w, b, 1e-5),
@@ -272,8 +290,6 @@ class OpsTest(CacheTestCase):
             (lambda: ops.softmax(x.float()), unsupported, "dtype torch.float32"),
             (lambda: ops.softmax(x.transpose(0, 1)), unsupported, r"pass x.contiguous\(\)"),
             (lambda: ops.softmax(x.transpose(1, 2)), unsupported, "contiguous last dimension"),
-            (lambda: ops.softmax(torch.zeros(2, norms.MAX_N + 1, dtype=torch.float16)),
-             unsupported, "at most 16384 elements"),
             (lambda: ops.softmax("x"), TypeError, "expected a torch.Tensor"),
             (lambda: ops.softmax(x.float().requires_grad_().half()), unsupported,
              "forward-only"),
@@ -377,8 +393,8 @@ class OpsTest(CacheTestCase):
         for d, config in norms.ROTARY_CONFIGS.items():
             self.assertEqual(config["BLOCK_N"] * d, 2048)
         with self.assertRaisesRegex(ValueError, "over 16384"):
-            norms.norm_config(16385)
-        for op in ("layer_norm", "rms_norm"):
+            norms._norm_entry(16385, "softmax")
+        for op in ("softmax", "layer_norm", "rms_norm"):
             self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIGS[op])
             self.assertEqual(norms.compile_options(op, 1 << 20), {})
 

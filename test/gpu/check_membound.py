@@ -13,8 +13,8 @@ Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 4096, 8192, 5000}, float16 and bfloat16; checked only, RAGGED rows that are not
 16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants) and
 the same rows in 16-byte aligned buffers (STRIDED: the 16-byte kernels'
-tails), and for LayerNorm and RMSNorm WIDE rows past the whole-row tiles
-([64, 20000], [48, 16411]: the LOOPED kernels). RoPE takes x [B, N, H, D] = [tokens /
+tails), and WIDE rows past the whole-row tiles ([64, 20000], [48, 16411]:
+the LOOPED kernels). RoPE takes x [B, N, H, D] = [tokens /
 2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
 too); hidden 5000 has no head dim of 128 and is skipped for it.
 Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
@@ -69,11 +69,11 @@ RAGGED = ((300, 77), (64, 1001))
 # the 16-byte kernels directly: each row ends inside a run of 8 elements, so
 # the runs across its end take the element-by-element tail of a vector access.
 STRIDED = ((300, 77, 88), (64, 1001, 1008))
-# Checked, not timed: the norms' rows past the whole-row tiles (MAX_N), which
-# take the LOOPED kernels: 16-byte aligned (20000) and not (16411: 2-byte
-# accesses), each with a ragged last chunk.
+# Checked, not timed: rows past the whole-row tiles (MAX_N), which take the
+# LOOPED kernels: 16-byte aligned (20000) and not (16411: 2-byte accesses),
+# each with a ragged last chunk.
 WIDE = ((64, 20000), (48, 16411))
-WIDE_OPS = ("layer_norm", "rms_norm")
+WIDE_OPS = ("softmax", "layer_norm", "rms_norm")
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048

@@ -64,13 +64,13 @@ NORM_CONFIGS = {
                  (16384, 1, 16, 0)),
 }
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
-# Rows wider than MAX_N, for the norms: the kernels' LOOPED form (the row in
-# BLOCK_N-column chunks, read twice: LayerNorm's statistics per lane by
-# Welford, merged by Chan's formula), any N. Within MAX_N the whole-row
-# tiles of NORM_CONFIGS are faster (test/gpu/RESULTS.md v26: no LOOPED
-# config among the best at 8192 columns).
-LOOPED_CONFIGS = {"layer_norm": dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True),
-                  "rms_norm": dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True)}
+# Rows wider than MAX_N: the kernels' LOOPED form (the row in BLOCK_N-column
+# chunks, read twice: softmax's running max and sum per lane, LayerNorm's
+# statistics per lane by Welford, merged by Chan's formula), any N. Within
+# MAX_N the whole-row tiles of NORM_CONFIGS are faster (test/gpu/RESULTS.md
+# v26: no LOOPED config among the best at 8192 columns).
+LOOPED_CONFIGS = {op: dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True)
+                  for op in ("softmax", "layer_norm", "rms_norm")}
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
 # 2048 elements of each head per loop step) and NUM_WARPS.
 ROTARY_CONFIGS = {
@@ -123,7 +123,7 @@ def _norm_entry(n, op):
 
 def norm_config(n, op="softmax"):
     """BLOCK_N, ROWS and NUM_WARPS of op's row kernel ("softmax", "layer_norm",
-    "rms_norm") for rows of n elements (and LOOPED past MAX_N, for the norms)."""
+    "rms_norm") for rows of n elements (and LOOPED past MAX_N)."""
     if n > MAX_N and op in LOOPED_CONFIGS:
         return dict(LOOPED_CONFIGS[op])
     block, rows, warps, _ = _norm_entry(n, op)
@@ -235,10 +235,6 @@ def _check_param(function, name, p, shape, x):
 def rows_view(function, x, n):
     """x as [M, N] (the leading dimensions flattened): a view, or
     UnsupportedError naming the strides."""
-    if n > MAX_N and function not in LOOPED_CONFIGS:
-        _unsupported(function, f"rows of {n} elements", f"the kernel holds a row in "
-                     f"registers, at most {MAX_N} elements (NORM_CONFIGS; layer_norm "
-                     f"and rms_norm take rows of any length)")
     try:
         view = x.view(-1, n)
     except RuntimeError:
