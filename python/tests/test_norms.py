@@ -61,6 +61,26 @@ def check_close(test, actual, expected, op, dtype, name="output"):
                     f"{expected[worst]}")
 
 
+def softmax_fp64(x):
+    """Row softmax of x in fp64."""
+    xd = np.asarray(x, np.float64)
+    e = np.exp(xd - xd.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def layernorm_fp64(x, w, b, eps):
+    """LayerNorm of x's rows in fp64 (biased variance)."""
+    xd = np.asarray(x, np.float64)
+    xc = xd - xd.mean(axis=1, keepdims=True)
+    return xc / np.sqrt((xc * xc).mean(axis=1, keepdims=True) + eps) * w + b
+
+
+def rmsnorm_fp64(x, w, eps):
+    """RMSNorm of x's rows in fp64."""
+    xd = np.asarray(x, np.float64)
+    return xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + eps) * w
+
+
 @needs_interpreter
 class KernelTest(unittest.TestCase):
     """Each kernel at a ragged N (77, BLOCK_N = 128) and M not a multiple of
@@ -76,9 +96,7 @@ class KernelTest(unittest.TestCase):
             with self.subTest(dtype=dtype):
                 x = uniform(np.random.default_rng(1), (5, 77), -8, 8, dtype)
                 y = self.run_kernel("softmax", dtype, dict(BLOCK_N=128, ROWS=2), X=x)["Y"]
-                xd = x.astype(np.float64)
-                e = np.exp(xd - xd.max(axis=1, keepdims=True))
-                check_close(self, y, e / e.sum(axis=1, keepdims=True), "softmax", dtype)
+                check_close(self, y, softmax_fp64(x), "softmax", dtype)
 
     def test_layernorm(self):
         for dtype in ("f16", "bf16"):
@@ -88,10 +106,7 @@ class KernelTest(unittest.TestCase):
                 w, b = uniform(rng, 77, 0.5, 1.5, dtype), uniform(rng, 77, -1, 1, dtype)
                 y = self.run_kernel("layernorm", dtype, dict(BLOCK_N=128, ROWS=2), X=x, W=w,
                                     B=b, eps=1e-5)["Y"]
-                xd = x.astype(np.float64)
-                xc = xd - xd.mean(axis=1, keepdims=True)
-                ref = xc / np.sqrt((xc * xc).mean(axis=1, keepdims=True) + 1e-5) * w + b
-                check_close(self, y, ref, "layer_norm", dtype)
+                check_close(self, y, layernorm_fp64(x, w, b, 1e-5), "layer_norm", dtype)
 
     def test_rmsnorm(self):
         for dtype in ("f16", "bf16"):
@@ -100,9 +115,7 @@ class KernelTest(unittest.TestCase):
                 x, w = uniform(rng, (5, 77), -1, 1, dtype), uniform(rng, 77, 0.5, 1.5, dtype)
                 y = self.run_kernel("rmsnorm", dtype, dict(BLOCK_N=128, ROWS=2), X=x, W=w,
                                     eps=1e-6)["Y"]
-                xd = x.astype(np.float64)
-                ref = xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + 1e-6) * w
-                check_close(self, y, ref, "rms_norm", dtype)
+                check_close(self, y, rmsnorm_fp64(x, w, 1e-6), "rms_norm", dtype)
 
     def test_looped_norms(self):
         # LOOPED: the row in BLOCK_N = 16 column chunks. N = 77 (five chunks,
@@ -121,17 +134,13 @@ class KernelTest(unittest.TestCase):
                         y = self.run_kernel("layernorm", dtype,
                                             dict(BLOCK_N=16, ROWS=2, LOOPED=True), X=x, W=w,
                                             B=b, eps=1e-5)["Y"]
-                        xd = x.astype(np.float64)
-                        xc = xd - xd.mean(axis=1, keepdims=True)
-                        ref = xc / np.sqrt((xc * xc).mean(axis=1, keepdims=True) + 1e-5) * w + b
-                        check_close(self, y, ref, "layer_norm", dtype)
+                        check_close(self, y, layernorm_fp64(x, w, b, 1e-5), "layer_norm",
+                                    dtype)
                 with self.subTest(dtype=dtype, n=n, op="rms_norm"):
                     x, w = uniform(rng, (5, n), -1, 1, dtype), uniform(rng, n, 0.5, 1.5, dtype)
                     y = self.run_kernel("rmsnorm", dtype, dict(BLOCK_N=16, ROWS=2, LOOPED=True),
                                         X=x, W=w, eps=1e-6)["Y"]
-                    xd = x.astype(np.float64)
-                    ref = xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + 1e-6) * w
-                    check_close(self, y, ref, "rms_norm", dtype)
+                    check_close(self, y, rmsnorm_fp64(x, w, 1e-6), "rms_norm", dtype)
 
     def test_looped_softmax(self):
         # LOOPED softmax, BLOCK_N = 16 column chunks, N = 77 / 64 / 10, M = 5
@@ -145,9 +154,7 @@ class KernelTest(unittest.TestCase):
                     x[3, ::3] = -np.inf
                     y = self.run_kernel("softmax", dtype, dict(BLOCK_N=16, ROWS=2, LOOPED=True),
                                         X=x)["Y"]
-                    xd = x.astype(np.float64)
-                    e = np.exp(xd - xd.max(axis=1, keepdims=True))
-                    check_close(self, y, e / e.sum(axis=1, keepdims=True), "softmax", dtype)
+                    check_close(self, y, softmax_fp64(x), "softmax", dtype)
 
     def test_rotary_both_kernels(self):
         # [B, H, N, D] = [2, 3, 37, 32], BLOCK_N = 16: the third block of
