@@ -69,8 +69,7 @@ Value tessera::recompute(OpBuilder &b, Value v, scf::ForOp loop,
 static SmallVector<tile::LoadOp>
 loadsOfAnyIteration(scf::ForOp loop, function_ref<bool(tile::LoadOp)> keep) {
   SmallVector<tile::LoadOp> loads;
-  if (!loop.getInductionVar().getType().isInteger(32) ||
-      loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName))
+  if (!loop.getInductionVar().getType().isInteger(32) || isProgramLoop(loop))
     return loads;
   for (auto load : loop.getBody()->getOps<tile::LoadOp>())
     if (keep(load) && llvm::all_of(load.getIndices(), [&](Value index) {
@@ -102,9 +101,13 @@ unsigned tessera::ringStages(tile::LoadOp load, unsigned stages) {
   return stages + (lag ? lag.getInt() : 0);
 }
 
+bool tessera::isProgramLoop(scf::ForOp loop) {
+  return loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName);
+}
+
 scf::ForOp tessera::getPersistentLoop(func::FuncOp kernel) {
   for (auto loop : kernel.getBody().getOps<scf::ForOp>())
-    if (loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName))
+    if (isProgramLoop(loop))
       return loop;
   return nullptr;
 }

@@ -48,8 +48,11 @@ llvm::SmallVector<tile::LoadOp> pipelinedLoads(mlir::scf::ForOp loop);
 /// variable is i32).
 llvm::SmallVector<tile::LoadOp> registerPrefetchLoads(mlir::scf::ForOp loop);
 
-/// The loop of programs of a persistent kernel (`scf.for
-/// {tilegpu.persistent}` in its body, tilegpu-persistent), or null.
+/// Whether `loop` is a persistent kernel's loop of programs (`scf.for
+/// {tilegpu.persistent}`, tilegpu-persistent).
+bool isProgramLoop(mlir::scf::ForOp loop);
+
+/// The loop of programs of a persistent kernel (in its body), or null.
 mlir::scf::ForOp getPersistentLoop(mlir::func::FuncOp kernel);
 
 /// The block whose ops run once per program: the body of a persistent

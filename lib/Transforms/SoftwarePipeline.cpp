@@ -570,7 +570,7 @@ struct TileGPUPipelinePass
     // each program's own, and pipelining a loop replaces it.)
     SmallVector<scf::ForOp> loops;
     kernel.walk([&](scf::ForOp loop) {
-      if (!loop->hasAttr(TileGPUDialect::kPersistentAttrName))
+      if (!isProgramLoop(loop))
         loops.push_back(loop);
     });
     bool specialized =

@@ -402,7 +402,7 @@ class OpsTest(CacheTestCase):
         with self.assertRaisesRegex(ValueError, "over 16384"):
             norms._norm_entry(16385, "softmax")
         for op in ("softmax", "layer_norm", "rms_norm"):
-            self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIGS[op])
+            self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIG)
             self.assertEqual(norms.compile_options(op, 1 << 20), {})
 
 

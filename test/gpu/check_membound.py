@@ -73,7 +73,6 @@ STRIDED = ((300, 77, 88), (64, 1001, 1008))
 # LOOPED kernels: 16-byte aligned (20000) and not (16411: 2-byte accesses),
 # each with a ragged last chunk.
 WIDE = ((64, 20000), (48, 16411))
-WIDE_OPS = ("softmax", "layer_norm", "rms_norm")
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048
@@ -107,14 +106,14 @@ def ragged_configs():
     """(op, dtype name, N) of the RAGGED checks' kernels (2-byte accesses),
     and of the WIDE rows that are not 16-byte aligned."""
     return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
-            for _, n in RAGGED] + [(op, dtype, n) for dtype in DTYPES for op in WIDE_OPS
+            for _, n in RAGGED] + [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
                                    for _, n in WIDE if n % 8]
 
 
 def wide_configs():
     """(op, dtype name, N) of the WIDE checks' 16-byte kernels."""
-    return [(op, dtype, n) for dtype in DTYPES for op in WIDE_OPS for _, n in WIDE
-            if n % 8 == 0]
+    return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
+            for _, n in WIDE if n % 8 == 0]
 
 
 def strided_configs():
@@ -229,7 +228,7 @@ def sweep_candidates(n):
 
 
 def looped_candidates(n):
-    """The norms' LOOPED candidates for rows of n > 2048 elements: chunks of
+    """The row kernels' LOOPED candidates for rows of n > 2048 elements: chunks of
     1024, 2048 or 4096 columns over 4, 8 or 16 warps (a 16-byte run a
     thread at least: no warp holding a copy), 1 or 2 rows a program,
     ptxas's registers or a cap of 32, 40 or 48; each chunk's loads issued one
@@ -264,10 +263,7 @@ def sweep_kernels(target=None, ops_=ROW_OPS, widths=None):
         source, base = norms.kernel_source(torch.float16, norms._FILES[op])
         for n in sorted({n for _, n in sweep_shapes(widths)}):
             natural = {}  # registers of each config without a cap
-            candidates = list(sweep_candidates(n))
-            if op != "softmax":
-                candidates += list(looped_candidates(n))
-            for config, regs in candidates:
+            for config, regs in [*sweep_candidates(n), *looped_candidates(n)]:
                 constants = dict(base, **config)
                 key = tuple(sorted(config.items()))
                 if regs is not None and regs > natural.get(key, 0):
@@ -623,7 +619,7 @@ def main():
               for dtype in DTYPES for tokens, hidden in RAGGED]
     cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op != "rotary"
               for dtype in DTYPES for tokens, hidden, stride in STRIDED]
-    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in WIDE_OPS
+    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op != "rotary"
               for dtype in DTYPES for tokens, hidden in WIDE]
     rows, lines = [], [HEADER]
     for op, dtype, tokens, hidden, timed_row, stride in cases:

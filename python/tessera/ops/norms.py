@@ -69,8 +69,7 @@ MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # statistics per lane by Welford, merged by Chan's formula), any N. Within
 # MAX_N the whole-row tiles of NORM_CONFIGS are faster (test/gpu/RESULTS.md
 # v26: no LOOPED config among the best at 8192 columns).
-LOOPED_CONFIGS = {op: dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True)
-                  for op in ("softmax", "layer_norm", "rms_norm")}
+LOOPED_CONFIG = dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True)
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
 # 2048 elements of each head per loop step) and NUM_WARPS.
 ROTARY_CONFIGS = {
@@ -124,8 +123,8 @@ def _norm_entry(n, op):
 def norm_config(n, op="softmax"):
     """BLOCK_N, ROWS and NUM_WARPS of op's row kernel ("softmax", "layer_norm",
     "rms_norm") for rows of n elements (and LOOPED past MAX_N)."""
-    if n > MAX_N and op in LOOPED_CONFIGS:
-        return dict(LOOPED_CONFIGS[op])
+    if n > MAX_N:
+        return dict(LOOPED_CONFIG)
     block, rows, warps, _ = _norm_entry(n, op)
     return dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps)
 
@@ -133,7 +132,7 @@ def norm_config(n, op="softmax"):
 def compile_options(op, size):
     """tessera.compile's options for op's kernel at size (N; D for rotary):
     the register cap of NORM_CONFIGS, where it has one."""
-    if op == "rotary" or (size > MAX_N and op in LOOPED_CONFIGS):
+    if op == "rotary" or size > MAX_N:
         return {}
     registers = _norm_entry(size, op)[3]
     return dict(max_registers=registers) if registers else {}
