@@ -61,3 +61,50 @@ func.func @unpipelined(%k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
   }
   return
 }
+
+// -----
+
+// A kernel that asks for warp specialization: its producer also copies the
+// program's own tiles, so those get tilegpu.tma where TMA can copy them: Q
+// (an input, at the top level), not the tile of a tensor the kernel writes
+// (%o: a copy ahead could read it before the program's store), not the one
+// TMA cannot copy (64-byte swizzle). Without the request (@plain) no program
+// tile is marked.
+// CHECK-LABEL: func.func @program_tiles
+// CHECK: tile.load %arg0{{.*}} {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16
+// CHECK: tile.load %arg2{{.*}} : !tile.view<f16, 2> -> tensor<64x64xf16
+// CHECK-NOT: tilegpu.tma
+// CHECK: tile.load %arg0{{.*}} : !tile.view<f16, 2> -> tensor<64x32xf16
+// CHECK-NOT: tilegpu.tma
+// CHECK: scf.for
+// CHECK: tile.load %arg1{{.*}} {tilegpu.tma}
+// CHECK-LABEL: func.func @plain
+// CHECK: tile.load %arg0{{.*}} : !tile.view<f16, 2> -> tensor<64x64xf16
+// CHECK-NOT: tilegpu.tma
+// CHECK: scf.for
+// CHECK: tile.load %arg1{{.*}} {tilegpu.tma}
+#shared = #tilegpu.shared<transposed = false, swizzle = 128>
+#swizzle64 = #tilegpu.shared<transposed = false, swizzle = 64>
+func.func @program_tiles(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"},
+                         %o: !tile.view<f16, 2> {tile.role = "output"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  %ot = tile.load %o[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  %st = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16, #swizzle64>
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  }
+  return
+}
+func.func @plain(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+  }
+  return
+}
