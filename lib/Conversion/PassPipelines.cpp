@@ -43,7 +43,6 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   copies.tma = options.copies != CopyKind::CpAsync;
   copies.requireTma = options.copies == CopyKind::Tma;
   copies.numStages = options.numStages;
-  copies.warpSpecialize = options.warpSpecialize;
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectCopies(copies));
   TileGPUPipelineOptions pipelining;
   pipelining.numStages = options.numStages;

@@ -2,9 +2,7 @@
 //
 // Part of Tessera. Records the choice tilegpu-pipeline and convert-tile-to-
 // nvvm follow: tilegpu.tma on the pipelined loads one thread copies with
-// TMA onto an mbarrier (and, in a warp-specialized kernel, on the program's
-// own tiles, which its producer copies), cp.async by every thread for the
-// rest.
+// TMA onto an mbarrier, cp.async by every thread for the rest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,19 +103,7 @@ struct TileGPUSelectCopiesPass
       }
     });
     if (failed)
-      return signalPassFailure();
-    // A warp-specialized kernel's producer also copies the program's own
-    // tiles (tilegpu-pipeline): shared tiles loaded at the program's top
-    // level from a tensor the kernel only reads (FA2's Q). Where TMA cannot
-    // copy one, every consumer thread copies it, as without a producer.
-    if (!noTma.empty() ||
-        !(warpSpecialize || tile::TileDialect::getWarpSpecialize(kernel)))
-      return;
-    for (auto load : getProgramBlock(kernel).getOps<tile::LoadOp>())
-      if (isa_and_present<SharedEncodingAttr>(load.getType().getEncoding()) &&
-          isReadOnlyView(load.getView()) && whyNotTma(load).empty())
-        load->setAttr(TileGPUDialect::kTmaAttrName,
-                      UnitAttr::get(load.getContext()));
+      signalPassFailure();
   }
 };
 

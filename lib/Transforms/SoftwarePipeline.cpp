@@ -163,9 +163,6 @@ struct SharedRings {
     int64_t id;
   };
   SmallVector<Ring> rings;
-  /// The rings of the program's own tiles (pipelineProgramTiles), which no
-  /// loop's load shares.
-  SmallVector<Ring> programRings;
   /// Per ring id: the iterations of the kernel's earlier pipelined loops
   /// on it (an i32 defined before the next loop), none before its second.
   DenseMap<int64_t, Value> iterationsBefore;
@@ -465,155 +462,6 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   return success();
 }
 
-/// The stages of the ring of a program's own tile: one, so the producer
-/// copies the next program's tile once the consumers have released this
-/// one's (after its last read), under the program's epilogue.
-constexpr unsigned kProgramTileStages = 1;
-
-/// The last op of `block` (an ancestor there of the reader) that reads the
-/// shared tile `tile` or may still be reading it: its users, the users of
-/// its views (tile.trans), and for an asynchronous dot, which reads its
-/// operands until it completes, the tilegpu.dot_wait that returns its
-/// result (followed through the loops that carry it, and the async dots
-/// that accumulate into it).
-Operation *lastReader(Value tile, Block *block) {
-  Operation *last = nullptr;
-  auto note = [&](Operation *op) {
-    if (Operation *top = block->findAncestorOpInBlock(*op))
-      if (!last || last->isBeforeInBlock(top))
-        last = top;
-  };
-  auto isAsyncDot = [](Operation *op) {
-    return isa<tile::DotOp>(op) &&
-           op->hasAttr(TileGPUDialect::kAsyncAttrName);
-  };
-  SmallVector<Value> views = {tile}, inFlight;
-  llvm::SmallPtrSet<Value, 8> seen;
-  while (!views.empty()) {
-    Value view = views.pop_back_val();
-    for (Operation *user : view.getUsers()) {
-      note(user);
-      if (isa<tile::TransOp>(user))
-        views.push_back(user->getResult(0));
-      if (isAsyncDot(user))
-        inFlight.push_back(user->getResult(0));
-    }
-  }
-  while (!inFlight.empty()) {
-    Value v = inFlight.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    for (OpOperand &use : v.getUses()) {
-      Operation *owner = use.getOwner();
-      note(owner);
-      if (isAsyncDot(owner)) {
-        inFlight.push_back(owner->getResult(0));
-      } else if (isa<scf::YieldOp>(owner)) {
-        if (auto loop = dyn_cast<scf::ForOp>(owner->getParentOp())) {
-          inFlight.push_back(loop.getResult(use.getOperandNumber()));
-          inFlight.push_back(
-              loop.getRegionIterArgs()[use.getOperandNumber()]);
-        }
-      } else if (auto loop = dyn_cast<scf::ForOp>(owner)) {
-        if (use.getOperandNumber() >= loop.getNumControlOperands())
-          inFlight.push_back(loop.getTiedLoopRegionIterArg(&use));
-      }
-    }
-  }
-  return last;
-}
-
-/// A warp-specialized kernel's program tiles: the tile.loads {tilegpu.tma}
-/// at the program's top level (tilegpu-select-copies; FA2's Q). Each gets a
-/// ring of kProgramTileStages stages, filled by a producer loop of one
-/// iteration before the load (acquire the stage, then copy), for the
-/// program that is this CTA's `n`-th; the consumers wait for it before its
-/// first reader and release it after its last (lastReader). In a
-/// persistent kernel the producer thus copies the next program's tile while
-/// the consumers finish this one, instead of every consumer copying it
-/// (and waiting) at the program's start.
-void pipelineProgramTiles(func::FuncOp kernel, int64_t &nextBufferId,
-                          SharedRings &shared) {
-  Block &program = getProgramBlock(kernel);
-  SmallVector<tile::LoadOp> loads;
-  for (auto load : program.getOps<tile::LoadOp>())
-    if (isTma(load))
-      loads.push_back(load);
-  if (loads.empty())
-    return;
-  Location loc = kernel.getLoc();
-  OpBuilder b(&program, program.begin());
-  auto constant = [&](int64_t v) -> Value {
-    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
-  };
-  // n: the programs this CTA ran before this one.
-  scf::ForOp programs = shared.persistent;
-  Value count =
-      programs ? Value(arith::DivSIOp::create(
-                     b, loc,
-                     arith::SubIOp::create(b, loc, programs.getInductionVar(),
-                                           programs.getLowerBound()),
-                     programs.getStep()))
-               : constant(0);
-  Value ring = constant(kProgramTileStages);
-  Value pass = arith::DivSIOp::create(b, loc, count, ring);
-  Value stage = arith::RemSIOp::create(b, loc, count, ring);
-  Value two = constant(2);
-  Value filled = arith::RemSIOp::create(b, loc, pass, two);
-  Value released = arith::RemSIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, pass, constant(1)), two);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value always = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-  IntegerAttr arrivals =
-      b.getI64IntegerAttr(tile::TileDialect::getNumWarps(kernel));
-  for (tile::LoadOp load : loads) {
-    int64_t id = nextBufferId++;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(shared.persistent ? shared.persistent.getOperation()
-                                            : load.getOperation());
-      RingInitOp::create(b, loc, id, kProgramTileStages, arrivals);
-    }
-    shared.programRings.push_back(
-        {load.getView(), load.getType(), kProgramTileStages, id});
-    b.setInsertionPoint(load);
-    auto producer = scf::ForOp::create(b, loc, zero, one, one);
-    producer->setAttr(TileGPUDialect::kProducerAttrName, b.getUnitAttr());
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(producer.getBody());
-      StageAcquireOp::create(b, load.getLoc(), stage, released, id);
-      auto copy = AsyncLoadOp::create(
-          b, load.getLoc(), load.getView(), load.getIndices(), stage, always,
-          b.getI64IntegerAttr(id), TypeAttr::get(load.getType()));
-      copy->setAttr(kStagesAttr, b.getI64IntegerAttr(kProgramTileStages));
-      copy->setAttr(TileGPUDialect::kTmaAttrName, b.getUnitAttr());
-    }
-    Operation *first = nullptr;
-    for (Operation *user : load->getUsers())
-      if (Operation *top = program.findAncestorOpInBlock(*user))
-        if (!first || top->isBeforeInBlock(first))
-          first = top;
-    Operation *last = lastReader(load.getResult(), &program);
-    auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
-                                    b.getI64IntegerAttr(id));
-    view->setAttr(kStagesAttr, b.getI64IntegerAttr(kProgramTileStages));
-    load.getResult().replaceAllUsesWith(view.getResult());
-    load.erase();
-    // (A tile nothing reads is waited for and released at once: every
-    // copy's phase completes before the next program's.)
-    if (first)
-      b.setInsertionPoint(first);
-    else
-      b.setInsertionPointAfter(view);
-    StageWaitOp::create(b, view.getLoc(), stage, filled, id);
-    if (last)
-      b.setInsertionPointAfter(last);
-    StageReleaseOp::create(b, view.getLoc(), stage, id);
-  }
-}
-
 /// The last op of `loop`'s body that reads the tile of `load` or a value
 /// computed from it alone (with loop invariants and constants: `Lse * log2e`,
 /// its broadcast): a copy for the next iteration issued after it lands in
@@ -734,14 +582,6 @@ struct TileGPUPipelinePass
     SharedRings shared;
     if (specialized)
       shared.persistent = getPersistentLoop(kernel);
-    // The program's own tiles are the producer's (tilegpu-select-copies
-    // marks them in kernels that ask for warp specialization); without a
-    // producer they stay copies by every thread.
-    if (specialized)
-      pipelineProgramTiles(kernel, nextBufferId, shared);
-    else
-      for (auto load : getProgramBlock(kernel).getOps<tile::LoadOp>())
-        load->removeAttr(TileGPUDialect::kTmaAttrName);
     for (scf::ForOp loop : loops) {
       if (failed(pipelineLoop(loop, stages, nextBufferId,
                               specialized ? &shared : nullptr)))
@@ -757,9 +597,7 @@ struct TileGPUPipelinePass
                                                  : shared.lastDrain);
       if (shared.persistent)
         shared.finish();
-      for (const SharedRings::Ring &ring :
-           llvm::concat<const SharedRings::Ring>(shared.programRings,
-                                                 shared.rings))
+      for (const SharedRings::Ring &ring : shared.rings)
         RingInvalOp::create(b, shared.lastDrain->getLoc(), ring.id,
                             ring.stages, /*empty=*/true);
     }

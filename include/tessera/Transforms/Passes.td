@@ -256,14 +256,6 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
     pipeliner then fills its ring from one thread, completing on one
     mbarrier per stage, instead of with every thread's cp.async copies.
 
-    In a kernel that asks for warp specialization (`tile.warp_specialize`,
-    or every kernel with `warp-specialize`), the program's own tiles get
-    `tilegpu.tma` too where TMA can copy them: `tile.load`s into shared
-    memory at the program's top level (the kernel's body, or a persistent
-    kernel's loop of programs) from a tensor the kernel only reads, such as
-    FA2's Q. tilegpu-pipeline gives them to the producer (or, when it does
-    not specialize the kernel, drops the attribute).
-
     With `require-tma` (tessera-compile --copies=tma) a pipelined load that
     cannot be a TMA copy is an error naming why, and so is a kernel without
     pipelined loads.
@@ -276,8 +268,6 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
            "Every pipelined load must be a TMA copy">,
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
            "The pipeline depth tilegpu-pipeline uses (0: the kernel's tile.num_stages)">,
-    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
-           "Mark the program tiles of every kernel for a producer, not only those with tile.warp_specialize">,
   ];
 }
 
@@ -330,24 +320,7 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     ```
 
     No CTA barrier remains in the loop; the producer runs up to S
-    iterations ahead. The program's own tiles (`tile.load {tilegpu.tma}` at
-    the program's top level, tilegpu-select-copies: FA2's Q) are the
-    producer's too, each on a ring of one stage: a producer loop of one
-    iteration before the load acquires the stage and copies the tile for
-    the CTA's `n`-th program (n counted by a persistent kernel's loop of
-    programs, else 0), the consumers wait for it (phase n % 2) before its
-    first reader and release it after its last one (its users, and the
-    `tilegpu.dot_wait` of an asynchronous dot that reads it), so a
-    persistent kernel's next tile is copied under this program's epilogue
-    instead of by every consumer at the program's start:
-
-    ```
-    producer:  for _ in 0 .. 1 (tilegpu.producer):
-                 stage_acquire(0, phase (n + 1) % 2); async_load -> stage 0 {tma}
-    consumers: stage_wait(0, phase n % 2) before the first reader
-               ... stage_view(0) replaces the tile.load ...
-               stage_release(0) after the last reader
-    ``` The kernel's loops share rings: a load takes the ring
+    iterations ahead. The kernel's loops share rings: a load takes the ring
     of an earlier loop's load of the same view and tile type (when neither
     is read after its iteration), and `k` counts on from the earlier loops'
     trip counts; the rings are retired after the last loop. tilegpu-warp-specialize must follow: the producer loop
