@@ -18,7 +18,7 @@ read -r -a FLAGS <<<"${TESSERA_COMPILE_FLAGS:-}"
 [ -x "$COMPILE" ] || { echo "error: $COMPILE not found (run ./tools/run.sh build)" >&2; exit 1; }
 mkdir -p "$OUTDIR"
 
-# kernel HEAD_DIM "BLOCK_M,BLOCK_N,NUM_WARPS,NUM_STAGES[,o|w|w2]"... (o: with
+# kernel HEAD_DIM "BLOCK_M,BLOCK_N,NUM_WARPS,NUM_STAGES[,MODE]"... (MODE o: with
 # OVERLAP_DOTS=true, P·V deferred under the next QKᵀ on sm_90a; name suffix
 # _o. w: with WARP_SPECIALIZE=true, a producer warpgroup on sm_90a; _w. w2: as
 # w, with the registers sized for two CTAs an SM (--ctas-per-sm=2: 128 at
@@ -26,10 +26,12 @@ mkdir -p "$OUTDIR"
 # with PING_PONG=true, the consumer warpgroups taking turns issuing their
 # dots (8 or 12 warps); _p. A final P, alone or after w or p: with
 # PERSISTENT=true, a grid of the CTAs that fit walking the programs; _P, _wP,
-# _pP)
+# _pP. wo and po: w and p with OVERLAP_DOTS=true too, FlashAttention-3's
+# intra-warpgroup overlap (QKᵀ of block j+1 under the softmax of block j,
+# V's ring one stage longer); _wo, _po, _woP, _poP)
 SWEEP=(
   "fa2 64 128,64,4,2 128,64,4,3 64,64,4,2 128,128,8,2 128,128,4,2 64,128,4,2 128,64,8,2 128,128,8,3 128,64,4,2,o 128,64,4,3,o 64,64,4,2,o 64,128,4,3 64,64,4,3 128,64,4,4 128,128,8,2,w 192,128,12,2,w 128,64,4,2,w2 128,128,8,2,p 192,128,12,2,p 128,128,8,2,pP"
-  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2 128,128,8,2,p 128,64,8,2,p 192,64,12,2,p 128,128,8,2,wP 128,128,8,2,pP 128,192,8,2,w 128,192,8,2,wP"
+  "fa2 128 128,64,4,2 128,64,8,2 64,64,4,2 128,128,8,2 128,32,4,2 128,64,8,3 128,128,8,3 128,64,8,2,o 128,64,8,3,o 128,128,8,2,o 64,64,4,2,o 128,64,4,3 128,128,4,2 128,128,8,2,w 128,64,8,2,w 192,64,12,2,w 128,64,4,2,w2 128,128,8,2,p 128,64,8,2,p 192,64,12,2,p 128,128,8,2,wP 128,128,8,2,pP 128,192,8,2,w 128,192,8,2,wP 128,128,8,2,wo 128,128,8,2,woP 128,128,8,2,poP"
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
@@ -47,6 +49,8 @@ for line in "${SWEEP[@]}"; do
         w) name+=_w; extra=(-D WARP_SPECIALIZE=true) ;;
         w2) name+=_w2; extra=(-D WARP_SPECIALIZE=true --ctas-per-sm=2) ;;
         p) name+=_p; extra=(-D WARP_SPECIALIZE=true -D PING_PONG=true) ;;
+        wo) name+=_wo; extra=(-D WARP_SPECIALIZE=true -D OVERLAP_DOTS=true) ;;
+        po) name+=_po; extra=(-D WARP_SPECIALIZE=true -D PING_PONG=true -D OVERLAP_DOTS=true) ;;
       esac
       if [ -n "$persistent" ]; then
         [ -n "${overlap:-}" ] && name+=P || name+=_P

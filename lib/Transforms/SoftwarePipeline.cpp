@@ -150,9 +150,12 @@ bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
 /// The rings of a warp-specialized kernel, which its loops share: the
 /// producer fills the next loop's stages while the consumers finish the
 /// previous one, so a ring per loop would keep every loop's staging live at
-/// once. A load takes the ring of an earlier loop's load of the same view
-/// and tile (one whose tile is not read after its iteration: a released
-/// stage must be free), and the loops count iterations on from one another.
+/// once. A load takes the ring of an earlier loop's load of the same view,
+/// tile and ring size, and the loops count iterations on from one another;
+/// a lagged ring's stage (a tile still read in the next iteration) is
+/// released one iteration late, so the last iteration of a loop is
+/// released by the first of the next loop on the ring (or of the next
+/// program), after the deferred dot that read it was waited for.
 /// In a persistent kernel the rings are made ready once, before its loop of
 /// programs, which carries each ring's count from program to program.
 struct SharedRings {
@@ -280,7 +283,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     unsigned ring = ringStages(load, stages);
     ringSizes.push_back(ring);
     std::optional<int64_t> id;
-    if (shared && ring == stages)
+    if (shared)
       for (const SharedRings::Ring &candidate : shared->rings)
         if (candidate.view == load.getView() &&
             candidate.tileType == load.getType() && candidate.stages == ring &&
@@ -431,7 +434,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
         StageReleaseOp::create(b, loc, stageValues.lookup({kRing, ring}), id);
         continue;
       }
-      // (A lagged ring is its loop's own: kRing is k.)
+      // On a ring shared with earlier loops (or carried from the previous
+      // program), the first iteration releases the stage of the last
+      // iteration before it, whose tile the dot deferred past that loop's
+      // end read: its wait came before this loop.
       Value read = arith::SubIOp::create(b, loc, kRing, constant(lag));
       Value released = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                              read, constant(0));

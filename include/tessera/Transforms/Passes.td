@@ -321,10 +321,11 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
 
     No CTA barrier remains in the loop; the producer runs up to S
     iterations ahead. The kernel's loops share rings: a load takes the ring
-    of an earlier loop's load of the same view and tile type (when neither
-    is read after its iteration), and `k` counts on from the earlier loops'
-    trip counts; the rings are retired after the last loop. tilegpu-warp-specialize must follow: the producer loop
-    only runs in a warp of its own.
+    of an earlier loop's load of the same view, tile type and ring size, and
+    `k` counts on from the earlier loops' trip counts (a lagged ring's first
+    iteration in a loop releases the last stage of the loop before); the
+    rings are retired after the last loop. tilegpu-warp-specialize must
+    follow: the producer loop only runs in a warp of its own.
 
     In a kernel that asks for it (`@kernel(prefetch_registers=True)`,
     `tile.prefetch_registers`, or every kernel with `prefetch-registers`),
