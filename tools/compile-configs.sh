@@ -39,7 +39,7 @@ for line in "${SWEEP[@]}"; do
   read -r kernel dim configs <<<"$line"
   for causal in 0 1; do
     for config in $configs; do
-      IFS=, read -r bm bn warps stages overlap <<<"$config"  # overlap: o, w, w2, p or none, then P
+      IFS=, read -r bm bn warps stages overlap <<<"$config"  # MODE (or none), then P
       name=${kernel}_d${dim}_m${bm}_n${bn}_w${warps}_s${stages}_c${causal}
       extra=()
       persistent=
@@ -51,6 +51,9 @@ for line in "${SWEEP[@]}"; do
         p) name+=_p; extra=(-D WARP_SPECIALIZE=true -D PING_PONG=true) ;;
         wo) name+=_wo; extra=(-D WARP_SPECIALIZE=true -D OVERLAP_DOTS=true) ;;
         po) name+=_po; extra=(-D WARP_SPECIALIZE=true -D PING_PONG=true -D OVERLAP_DOTS=true) ;;
+        "") ;;
+        *) echo "error: $kernel $dim $config: unknown mode '$overlap' (o, w, w2, p, wo or po, then P)" >&2
+           exit 1 ;;
       esac
       if [ -n "$persistent" ]; then
         [ -n "${overlap:-}" ] && name+=P || name+=_P
