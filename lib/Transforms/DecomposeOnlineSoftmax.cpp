@@ -11,6 +11,7 @@
 #include "Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -61,6 +62,37 @@ static Value safeRowMax(OpBuilder &b, Location loc, Value rowMax) {
   return arith::SelectOp::create(b, loc, allMasked, zero, rowMax);
 }
 
+/// rowmax(scores * scale), taken from the scores themselves: the rounded
+/// product c·x is monotonic in x (non-decreasing for c >= 0, non-increasing
+/// for c < 0), so the row max of the scaled scores is exactly c·max(s) when
+/// c >= 0 and c·min(s) otherwise (a NaN scale takes the second branch and
+/// gives NaN, as the product would). The branch is on one scalar, uniform
+/// across the program; it spares the multiply per score that only the max
+/// would read (the exponent's c·s - m is one FMA on the GPU).
+static Value scaledRowMax(OpBuilder &b, Location loc, Value scores,
+                          Value scale) {
+  auto type = cast<RankedTensorType>(scores.getType());
+  auto rowType =
+      RankedTensorType::get({type.getDimSize(0)}, type.getElementType());
+  // (The branches' yields give the if its result type.)
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(scale.getType(), 0.0));
+  Value nonNegative =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, scale, zero);
+  auto branch = scf::IfOp::create(
+      b, loc, nonNegative,
+      [&](OpBuilder &then, Location l) {
+        scf::YieldOp::create(then, l,
+                             reduceRows(then, l, ReduceKind::Max, scores));
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        scf::YieldOp::create(otherwise, l,
+                             reduceRows(otherwise, l, ReduceKind::Min, scores));
+      });
+  return arith::MulFOp::create(b, loc, branch.getResult(0),
+                               SplatOp::create(b, loc, rowType, scale));
+}
+
 struct DecomposeOnlineSoftmax : public OpRewritePattern<OnlineSoftmaxOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -71,14 +103,19 @@ struct DecomposeOnlineSoftmax : public OpRewritePattern<OnlineSoftmaxOp> {
     auto accType = cast<RankedTensorType>(op.getAcc().getType());
     auto vType = cast<RankedTensorType>(op.getV().getType());
 
-    // t = scores * scale
+    // t = scores * scale, and its row max (from the scores, before t: the
+    // multiply then sits in one block with t - m', which makes the pair one
+    // FMA, and t is not live across the branch).
     Value t = op.getScores();
+    Value rowMax;
     if (Value scale = op.getScale()) {
+      rowMax = scaledRowMax(rewriter, loc, op.getScores(), scale);
       Value scaleTile = SplatOp::create(rewriter, loc, scoresType, scale);
       t = arith::MulFOp::create(rewriter, loc, t, scaleTile);
+    } else {
+      rowMax = reduceRows(rewriter, loc, ReduceKind::Max, t);
     }
     // m' = max(m, rowmax(t))
-    Value rowMax = reduceRows(rewriter, loc, ReduceKind::Max, t);
     Value newM = arith::MaximumFOp::create(rewriter, loc, op.getM(), rowMax);
     // FA2's guard: while a row has seen only masked scores its max is -inf,
     // and exp2(-inf - -inf) would be NaN. Such rows subtract 0 instead: p

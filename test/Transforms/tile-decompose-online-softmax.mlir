@@ -1,11 +1,26 @@
 // RUN: tessera-opt %s -tile-decompose-online-softmax -split-input-file | FileCheck %s --enable-var-scope
 
-// The exact sequence of steps, with the scale folded into the scores.
+// The exact sequence of steps, with the scale folded into the scores. The
+// row max of the scaled scores is taken from the scores themselves: c·x
+// rounds monotonically in x, so max(c·s) = c·max(s) for c >= 0 and c·min(s)
+// for c < 0, exactly — a branch on the (uniform) scale instead of a
+// multiply per score that only the max would read. t = c·s comes after the
+// branch, next to its one reader t - m (one FMA on the GPU).
 // CHECK-LABEL: func.func @scaled
 // CHECK-SAME: (%[[S:.*]]: tensor<128x64xf32>, %[[V:.*]]: tensor<64x32xf16>, %[[M:.*]]: tensor<128xf32>, %[[L:.*]]: tensor<128xf32>, %[[ACC:.*]]: tensor<128x32xf32>, %[[SC:.*]]: f32)
+// CHECK-NEXT: %[[ZS:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[NONNEG:.*]] = arith.cmpf oge, %[[SC]], %[[ZS]] : f32
+// CHECK-NEXT: %[[EXT:.*]] = scf.if %[[NONNEG]] -> (tensor<128xf32>) {
+// CHECK-NEXT: %[[RMAX:.*]] = tile.reduce max %[[S]] axis 1 : tensor<128x64xf32> -> tensor<128xf32>
+// CHECK-NEXT: scf.yield %[[RMAX]] : tensor<128xf32>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[RMIN:.*]] = tile.reduce min %[[S]] axis 1 : tensor<128x64xf32> -> tensor<128xf32>
+// CHECK-NEXT: scf.yield %[[RMIN]] : tensor<128xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[SCR:.*]] = tile.splat %[[SC]] : f32 -> tensor<128xf32>
+// CHECK-NEXT: %[[MX:.*]] = arith.mulf %[[EXT]], %[[SCR]] : tensor<128xf32>
 // CHECK-NEXT: %[[SCT:.*]] = tile.splat %[[SC]] : f32 -> tensor<128x64xf32>
 // CHECK-NEXT: %[[T:.*]] = arith.mulf %[[S]], %[[SCT]] : tensor<128x64xf32>
-// CHECK-NEXT: %[[MX:.*]] = tile.reduce max %[[T]] axis 1 : tensor<128x64xf32> -> tensor<128xf32>
 // CHECK-NEXT: %[[NM:.*]] = arith.maximumf %[[M]], %[[MX]] : tensor<128xf32>
 // A row whose running max is still -inf (every score so far masked) subtracts
 // 0 instead, so exp2(-inf - -inf) never makes a NaN.

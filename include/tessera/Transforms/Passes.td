@@ -17,7 +17,10 @@ def TileDecomposeOnlineSoftmax : Pass<"tile-decompose-online-softmax"> {
 
     ```
     t     = scores * splat(scale)                  // only when scale is given
-    mx    = tile.reduce max t axis 1               // M
+    mx    = tile.reduce max t axis 1               // M (without a scale)
+    mx    = scale >= 0 ? tile.reduce max scores axis 1
+                       : tile.reduce min scores axis 1,
+            times splat(scale)                     // M (with one: scf.if)
     m'    = arith.maximumf m, mx                   // M
     p     = math.exp2 (t - broadcast(m'))          // M×N
     a     = math.exp2 (m - m')                     // M
@@ -26,10 +29,15 @@ def TileDecomposeOnlineSoftmax : Pass<"tile-decompose-online-softmax"> {
     ```
 
     so that users (and later passes) can see and change every step. The
-    rescale of `acc` is folded into the accumulator of the dot.
+    rescale of `acc` is folded into the accumulator of the dot. With a
+    scale, the row max of `t` is taken from the scores (the rounded product
+    is monotonic in the score, so it is exact for every scale, a NaN one
+    giving NaN), and `t` is read only by `t - m'`: one FMA a score on the
+    GPU, where the max over `t` kept a multiply a score alive for it.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect"];
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TileGPUPersistent : Pass<"tilegpu-persistent", "::mlir::func::FuncOp"> {
