@@ -74,11 +74,11 @@ static Value scaledRowMax(OpBuilder &b, Location loc, Value scores,
   auto type = cast<RankedTensorType>(scores.getType());
   auto rowType =
       RankedTensorType::get({type.getDimSize(0)}, type.getElementType());
-  // (The branches' yields give the if its result type.)
   Value zero = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(scale.getType(), 0.0));
   Value nonNegative =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, scale, zero);
+  // (The branches' yields give the if its result type.)
   auto branch = scf::IfOp::create(
       b, loc, nonNegative,
       [&](OpBuilder &then, Location l) {

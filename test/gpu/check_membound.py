@@ -59,6 +59,8 @@ from tessera.testing import (do_bench, gpu_available, gpu_check_parser,  # noqa:
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 OPS = ("softmax", "layer_norm", "rms_norm", "rotary")
+# The ops over rows of [tokens, hidden] (RoPE's tensor has heads).
+ROW_OPS = ("softmax", "layer_norm", "rms_norm")
 TOKENS = (4096, 16384)
 HIDDEN = (1024, 4096, 8192, 5000)
 # Checked, not timed: rows that are not 16-byte aligned (the ops compile a
@@ -105,20 +107,19 @@ def configs():
 def ragged_configs():
     """(op, dtype name, N) of the RAGGED checks' kernels (2-byte accesses),
     and of the WIDE rows that are not 16-byte aligned."""
-    return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
-            for _, n in RAGGED] + [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
-                                   for _, n in WIDE if n % 8]
+    return [(op, dtype, n) for dtype in DTYPES for op in ROW_OPS
+            for n in [n for _, n in RAGGED] + [n for _, n in WIDE if n % 8]]
 
 
 def wide_configs():
     """(op, dtype name, N) of the WIDE checks' 16-byte kernels."""
-    return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
+    return [(op, dtype, n) for dtype in DTYPES for op in ROW_OPS
             for _, n in WIDE if n % 8 == 0]
 
 
 def strided_configs():
     """(op, dtype name, N) of the STRIDED checks' kernels (16-byte accesses)."""
-    return [(op, dtype, n) for dtype in DTYPES for op in OPS if op != "rotary"
+    return [(op, dtype, n) for dtype in DTYPES for op in ROW_OPS
             for _, n, _ in STRIDED]
 
 
@@ -244,9 +245,6 @@ def looped_candidates(n):
                     for regs in (None, 32, 40, 48):
                         yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps, LOOPED=True,
                                    PREFETCH=prefetch), regs
-
-
-ROW_OPS = ("softmax", "layer_norm", "rms_norm")
 
 
 def sweep_shapes(widths=None):
@@ -585,6 +583,8 @@ def main():
     parser.add_argument("--widths", type=lambda v: {int(w) for w in v.split(",")},
                         help="--sweep only these row widths of SWEEP_SHAPES (e.g. 5000)")
     args = parser.parse_args()
+    if unknown := [op for op in args.ops.split(",") if op and op not in OPS]:
+        parser.error(f"--ops: unknown {', '.join(unknown)} (known: {', '.join(OPS)})")
     if args.precompile:
         if args.sweep:
             bad = [k for k in sweep_kernels(args.precompile, sweep_ops(args), args.widths)
@@ -615,11 +615,11 @@ def main():
     cases = [(op, dtype, tokens, hidden, True, None) for op in ops_ for dtype in DTYPES
              for tokens in TOKENS for hidden in HIDDEN
              if not (op == "rotary" and rope_shape(tokens, hidden) is None)]
-    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op != "rotary"
+    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in ROW_OPS
               for dtype in DTYPES for tokens, hidden in RAGGED]
-    cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op != "rotary"
+    cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op in ROW_OPS
               for dtype in DTYPES for tokens, hidden, stride in STRIDED]
-    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op != "rotary"
+    cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in ROW_OPS
               for dtype in DTYPES for tokens, hidden in WIDE]
     rows, lines = [], [HEADER]
     for op, dtype, tokens, hidden, timed_row, stride in cases:
