@@ -239,15 +239,31 @@ bool isAccumulationChain(tile::DotOp dot, scf::ForOp &loop) {
 
 /// Whether a wait may move past `op`: nothing that reads or writes memory
 /// (a dot still in flight reads its shared operands, whose buffers may be
-/// reused after their last use), except other dots and waits.
+/// reused after their last use), except other dots and waits. An op with
+/// regions (a branch such as tile-decompose-online-softmax's row max on the
+/// scale's sign) is passed when nothing in it touches memory or issues a
+/// dot.
 bool waitMayPass(Operation &op) {
   if (isa<tile::DotOp, DotWaitOp>(op))
     return true;
-  // Pure, but writes a scratch buffer that may reuse a dot operand's space.
-  if (isa<ConvertLayoutOp>(op))
+  if (op.hasTrait<OpTrait::IsTerminator>() || !isMemoryEffectFree(&op))
     return false;
-  return op.getNumRegions() == 0 && !op.hasTrait<OpTrait::IsTerminator>() &&
-         isMemoryEffectFree(&op);
+  // Pure, but writes a scratch buffer that may reuse a dot operand's space.
+  auto stops = [](Operation *nested) {
+    return isa<ConvertLayoutOp, tile::DotOp, DotWaitOp>(nested);
+  };
+  if (op.getNumRegions() == 0)
+    return !stops(&op);
+  return !op.walk([&](Operation *nested) {
+              return stops(nested) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+            }).wasInterrupted();
+}
+
+/// Whether `op` or an op nested in it uses `value`.
+bool usesValue(Operation *op, Value value) {
+  return llvm::any_of(value.getUsers(),
+                      [&](Operation *user) { return op->isAncestor(user); });
 }
 
 DotWaitOp createWait(OpBuilder &b, Location loc, Value tile,
@@ -310,7 +326,7 @@ void makeAsync(tile::DotOp dot, const DenseSet<Value> &registerInputs,
                         [&](Value v) { return registerInputs.contains(v); });
   };
   while (next && waitMayPass(*next) && !definesInput(next) &&
-         !llvm::is_contained(next->getOperands(), wait.getResult(0)))
+         !usesValue(next, wait.getResult(0)))
     next = next->getNextNode();
   if (next)
     wait->moveBefore(next);
