@@ -4,10 +4,12 @@ the fake (meta) implementation, launch plans that copy nothing, and the
 numerics through the CPU interpreter (CPU tensors)."""
 
 import os
+import re
 import unittest
 import warnings
+from unittest import mock
 
-from support import has_interpreter_module, has_module, tessera
+from support import has_interpreter_module, has_module, needs_compiler, tessera
 
 if has_module("torch"):
     import torch
@@ -148,6 +150,56 @@ class ArgumentTest(unittest.TestCase):
 
 
 @needs_torch
+class TuningTest(unittest.TestCase):
+    """The tuning constants a combination compiles with: sm_90a's table
+    (HOPPER_KERNEL_CONFIGS) for the kernels that take the Hopper schedule's
+    constants, the portable one elsewhere and on the CPU interpreter."""
+
+    def test_tables_cover_every_combination(self):
+        keys = {(d, masked) for d in ops.SUPPORTED_HEAD_DIMS for masked in (False, True)}
+        self.assertEqual(set(ops.KERNEL_CONFIGS), keys)
+        self.assertEqual(set(ops.HOPPER_KERNEL_CONFIGS), keys)
+
+    def test_the_target_picks_the_table(self):
+        for name in ("fa2", "fa2_bnhd"):
+            self.assertIs(ops.kernel_configs(name, "sm_90a"), ops.HOPPER_KERNEL_CONFIGS)
+            for target in (None, "sm_80", "sm_90", "sm_100"):
+                self.assertIs(ops.kernel_configs(name, target), ops.KERNEL_CONFIGS)
+        # Kernels without the Hopper constants keep their own tables.
+        self.assertIs(ops.kernel_configs("fa2_varlen", "sm_90a"), ops.KERNEL_CONFIGS)
+        self.assertIs(ops.kernel_configs("fa2_bwd", "sm_90a"), fa.BACKWARD_CONFIGS)
+        _, constants = ops.kernel_constants(torch.float16, 128, True, -1, -1, "fa2_bnhd",
+                                            target="sm_90a")
+        self.assertEqual({k: constants[k] for k in ("BLOCK_N", "NUM_WARPS", "WARP_SPECIALIZE",
+                                                    "PING_PONG", "CAUSAL")},
+                         dict(BLOCK_N=128, NUM_WARPS=8, WARP_SPECIALIZE=True, PING_PONG=True,
+                              CAUSAL=1))
+        _, constants = ops.kernel_constants(torch.float16, 128, True, -1, -1, "fa2_bnhd")
+        self.assertNotIn("WARP_SPECIALIZE", constants)
+
+    @needs_compiler
+    def test_hopper_configs_compile_without_spills(self):
+        # Every (head dim, mask) of flash_attn_func compiled as the op does for
+        # an sm_90a device: D = 128 with the producer warpgroup (3 warpgroups,
+        # setmaxnreg), nothing spilled.
+        with mock.patch.dict(os.environ, TESSERA_TARGET="sm_90a"):
+            for d in ops.SUPPORTED_HEAD_DIMS:
+                for causal, window, alibi in ((False, (-1, -1), False),
+                                              (True, (-1, -1), True),
+                                              (False, (256, 64), False)):
+                    with self.subTest(d=d, causal=causal, window=window, alibi=alibi):
+                        causal_, left, right = fa.normalize_window(window, causal)
+                        kernel = fa.get_kernel(torch.float16, d, causal_, left, right,
+                                               torch.device("cuda", 0), "fa2_bnhd", alibi)
+                        self.assertEqual(kernel.manifest.block[0],
+                                         384 if d == 128 else 128)
+                        spills = re.search(r"(\d+) B spill stores, (\d+) B spill loads",
+                                           kernel.stats)
+                        self.assertIsNotNone(spills, kernel.stats)
+                        self.assertEqual(spills.groups(), ("0", "0"), kernel.stats)
+
+
+@needs_torch
 class ExtensionTest(unittest.TestCase):
     """flash_attn_func's C++ launch path (tessera.ops._extension): when it is
     built, and what happens when it cannot be. Building it needs the CUDA
@@ -259,6 +311,26 @@ class CpuInterpreterTest(unittest.TestCase):
         out, lse, _ = ops.flash_attn_func(q, k, v, causal=True, window_size=(16, -1),
                                           return_attn_probs=True)
         self.check(q, k, v, out, lse, causal=True, window=(16, -1))
+
+    def test_hopper_config(self):
+        # sm_90a's tuning (a producer warpgroup and two consumer warpgroups
+        # taking turns over 128x128 tiles at D = 128) runs on the interpreter
+        # with the portable config's result: two query blocks, a ragged tail.
+        from tessera.interpreter import interpret
+        q, k, v = qkv(1, 150, 2, 128, seed=10)
+        slopes = torch.tensor([0.125, 0.03125])
+        for causal, alibi in ((False, None), (True, slopes)):
+            source, constants = fa.kernel_constants(torch.float16, 128, causal, -1, -1,
+                                                    "fa2_bnhd", alibi is not None,
+                                                    target="sm_90a")
+            self.assertTrue(constants["WARP_SPECIALIZE"] and constants["PING_PONG"])
+            out = torch.empty_like(q)
+            lse = torch.empty(1, 2, 150, dtype=torch.float32)
+            interpret(source, constants=constants,
+                      **fa.bnhd_views(q, k, v, out, lse,
+                                      slopes if alibi is not None else torch.zeros(2),
+                                      128 ** -0.5))
+            self.check(q, k, v, out, lse, causal=causal, alibi=alibi)
 
     def test_alibi_causal(self):
         q, k, v = qkv(2, 60, 2, 64, seed=6)

@@ -83,7 +83,7 @@ def precompile(target, sweep=False):
                                       ("fa2_bwd", ["fa2_bwd_preprocess", "fa2_bwd_dkdv",
                                                    "fa2_bwd_dq"])):
                     source, constants = fa.kernel_constants(dtype, d, causal, left, right,
-                                                            name, alibi)
+                                                            name, alibi, target=target)
                     for entry in entries:
                         tessera.compile(source, target, kernel=entry, **constants)
                         count += 1

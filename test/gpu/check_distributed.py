@@ -43,7 +43,7 @@ def precompile(target):
         for d in ops.SUPPORTED_HEAD_DIMS:
             for causal in (False, True):
                 source, constants = fa.kernel_constants(dtype, d, causal, -1, -1, "fa2_bnhd",
-                                                        alibi=False)
+                                                        alibi=False, target=target)
                 tessera.compile(source, target, **constants)
                 count += 1
             source, constants = fa.kernel_source(dtype, "attn_merge")

@@ -15,7 +15,7 @@ within 1e-3 + 1e-4·|ref|, no NaN, and Out within twice that of SDPA's and
 FlexAttention's outputs; torch.compile(fullgraph=True) of the op gives the
 eager result bit for bit. Then varlen, the unsupported combinations, and
 (unless --no-bench) timings: tessera (both layouts, and compiled) vs SDPA
-(flash backend) vs FlexAttention (compiled), median of event-timed launches
+(flash and cuDNN backends) vs FlexAttention (compiled), median of event-timed launches
 (tessera.testing.do_bench, L2 flushed), TFLOP/s = 4·B·H·N²·D / t (halved
 when causal). Writes DIR/ops.md and DIR/ops.csv; exits 1 on any failure.
 
@@ -50,7 +50,7 @@ MASKS = {"none": (False, (-1, -1), False), "causal": (True, (-1, -1), False),
 VARLEN_WINDOWS = [(-1, -1), (128, -1)]
 LAYOUTS = ("bnhd", "bhnd", "packed")
 CHECK_SHAPE = (2, 1000, 4)          # B, N, H (D from the combination)
-BENCH_SHAPES = [(4, 2048, 32, 64), (2, 8192, 16, 128)]
+BENCH_SHAPES = [(4, 2048, 32, 64), (8, 2048, 16, 128), (2, 8192, 16, 128)]
 
 
 def combinations():
@@ -84,7 +84,8 @@ def precompile(target):
         name = "fa2_varlen" if window == (-1, -1) else "fa2"
         jobs.append((f"varlen {window}", torch.float16, 64, causal, left, right, name, False))
     for label, dtype, d, causal, left, right, name, alibi in jobs:
-        source, constants = ops.kernel_constants(dtype, d, causal, left, right, name, alibi)
+        source, constants = ops.kernel_constants(dtype, d, causal, left, right, name, alibi,
+                                                 target=target)
         kernel = tessera.compile(source, target, **constants)
         count += 1
         print(f"{label}: {kernel}")
@@ -266,15 +267,23 @@ def check_opcheck():
 
 
 def check_unsupported():
+    """What the kernels do not do raises UnsupportedError on CUDA tensors too.
+    (GQA/MQA, which this once expected to raise, are supported since v21 and
+    checked forward and backward by test/gpu/check_backward.py.)"""
     q = torch.zeros(1, 128, 4, 64, device="cuda", dtype=torch.float16)
-    kv = torch.zeros(1, 128, 2, 64, device="cuda", dtype=torch.float16)
-    try:
-        ops.flash_attn_func(q, kv, kv)
-    except NotImplementedError as error:
-        print(f"PASS unsupported GQA raises: {str(error)[:100]}...")
-        return True
-    print("FAIL GQA did not raise")
-    return False
+    q96 = torch.zeros(1, 128, 4, 96, device="cuda", dtype=torch.float16)
+    ok = True
+    for what, call in (("dropout_p", lambda: ops.flash_attn_func(q, q, q, dropout_p=0.1)),
+                       ("softcap", lambda: ops.flash_attn_func(q, q, q, softcap=30.0)),
+                       ("head dim 96", lambda: ops.flash_attn_func(q96, q96, q96))):
+        try:
+            call()
+        except ops.UnsupportedError as error:
+            print(f"PASS unsupported {what} raises: {str(error)[:100]}...")
+            continue
+        print(f"FAIL unsupported {what} did not raise UnsupportedError")
+        ok = False
+    return ok
 
 
 def check_kernel_api(rows):
@@ -320,9 +329,9 @@ def bench(rows, quick):
     flex, create_block_mask = flex_attention_fn()
     shapes = BENCH_SHAPES[:1] if quick else BENCH_SHAPES
     print("\n| shape B,N,H,D | dtype | causal | tessera [B,H,N,D] | tessera [B,N,H,D] | "
-          "tessera compiled | SDPA flash | FlexAttention | tessera / SDPA | "
-          "tessera / Flex |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "tessera compiled | SDPA flash | SDPA cudnn | FlexAttention | tessera / SDPA flash | "
+          "tessera / SDPA cudnn | tessera / Flex |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     from torch.nn.attention import SDPBackend, sdpa_kernel
     for b, n, h, d in shapes:
         for dtype in ("f16", "bf16"):
@@ -340,11 +349,14 @@ def bench(rows, quick):
                     "tessera compiled": lambda: compiled(q1, k1, v1),
                 }
 
-                def sdpa():
-                    with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
-                        torch.nn.functional.scaled_dot_product_attention(q4, k4, v4,
-                                                                         is_causal=causal)
-                runs["SDPA flash"] = sdpa
+                def sdpa(backend):
+                    def run():
+                        with sdpa_kernel(backend):
+                            torch.nn.functional.scaled_dot_product_attention(
+                                q4, k4, v4, is_causal=causal)
+                    return run
+                runs["SDPA flash"] = sdpa(SDPBackend.FLASH_ATTENTION)
+                runs["SDPA cudnn"] = sdpa(SDPBackend.CUDNN_ATTENTION)
                 if flex is not None:
                     block_mask = flex_mask(create_block_mask, n, causal, (-1, -1))
                     runs["FlexAttention"] = lambda: flex(q4, k4, v4, block_mask=block_mask)
@@ -357,12 +369,14 @@ def bench(rows, quick):
                         tflops[name] = float("nan")
                 cell = {k: f"{v:.1f}" for k, v in tflops.items()}
                 ratio = tflops["tessera [B,H,N,D]"] / tflops["SDPA flash"]
+                cudnn_ratio = tflops["tessera [B,H,N,D]"] / tflops["SDPA cudnn"]
                 flex_ratio = (tflops["tessera [B,H,N,D]"] / tflops["FlexAttention"]
                               if "FlexAttention" in tflops else float("nan"))
                 print(f"| {b},{n},{h},{d} | {dtype} | {'yes' if causal else 'no'} | "
                       f"{cell['tessera [B,H,N,D]']} | {cell['tessera [B,N,H,D]']} | "
                       f"{cell['tessera compiled']} | {cell['SDPA flash']} | "
-                      f"{cell.get('FlexAttention', '–')} | {ratio:.2f}× | {flex_ratio:.2f}× |",
+                      f"{cell['SDPA cudnn']} | {cell.get('FlexAttention', '–')} | "
+                      f"{ratio:.2f}× | {cudnn_ratio:.2f}× | {flex_ratio:.2f}× |",
                       flush=True)
                 rows.append(dict(kind="bench", dtype=dtype, D=d, mask="causal" if causal
                                  else "none", layout=f"{b},{n},{h},{d}",
@@ -373,13 +387,13 @@ def main():
     # Every combination compiles the op (and FlexAttention) anew; dynamo's
     # default of 8 recompiles per function would make the later ones fail
     # under fullgraph=True, or fall back to eager FlexAttention in the timings.
-    raise_recompile_limits(512, accumulated=4096)
     parser = gpu_check_parser(__doc__, "check-ops")
     parser.add_argument("--quick", action="store_true", help="one benchmark shape")
     args = parser.parse_args()
     if args.precompile:
         precompile(args.precompile)
         return 0
+    raise_recompile_limits(512, accumulated=4096)
     if not gpu_available():
         return 1
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}; "

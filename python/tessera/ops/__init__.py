@@ -6,6 +6,7 @@ signatures) and apply_rotary_emb (flash_attn's): tessera.ops.norms.
 """
 
 from .flash_attn import (  # noqa: F401
+    HOPPER_KERNEL_CONFIGS,
     KERNEL_CONFIGS,
     SUPPORTED_DTYPES,
     SUPPORTED_HEAD_DIMS,
@@ -16,6 +17,7 @@ from .flash_attn import (  # noqa: F401
     flash_attn_varlen_func,
     flash_attn_with_kvcache,
     get_kernel,
+    kernel_configs,
     kernel_constants,
     kernel_source,
 )

@@ -16,8 +16,9 @@ Argument names, defaults and layouts are flash_attn 2's. The kernels:
                            on the host).
 Each combination of kernel, dtype, head dim, causal, window and ALiBi is one
 compile (constants HEAD_DIM, DTYPE, CAUSAL, WINDOW_LEFT, WINDOW_RIGHT,
-ALIBI and the tuning constants of KERNEL_CONFIGS), compiled on first use for
-the tensors' GPU and cached (tessera.compile). Inputs are never copied: the
+ALIBI and the tuning constants of the GPU's target: kernel_configs, i.e.
+HOPPER_KERNEL_CONFIGS on sm_90a, KERNEL_CONFIGS elsewhere), compiled on first
+use for the tensors' GPU and cached (tessera.compile). Inputs are never copied: the
 kernels take strided views. Out is allocated like q (torch.empty_like), Lse
 as float32 [B, H, N] (varlen: [H, total]).
 
@@ -64,6 +65,22 @@ KERNEL_CONFIGS = {
     (128, False): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
     (128, True): dict(BLOCK_M=128, BLOCK_N=64, NUM_WARPS=4, NUM_STAGES=2),
 }
+# On sm_90a (wgmma, TMA), for the kernels that take the Hopper schedule's
+# constants (_HOPPER_KERNELS): the fastest configs of run_all's sweep of
+# kernels/fa2.tile (test/gpu/RESULTS.md v28). D = 128: 128x128 tiles, a
+# producer warpgroup issuing the K/V copies and two consumer warpgroups taking
+# turns (the sweep's `_p`: 0.93-0.99x the fastest config at each N of its
+# D = 128 table, causal and not, 1.03-1.12x the 128x64 w4 above; no single
+# config is fastest at every N). D = 64 unmasked: 128x128 tiles over 4 warps
+# (1.10-1.11x the 128x64 w8 above at [B, 32, 2048, 64]).
+HOPPER_KERNEL_CONFIGS = {
+    (64, False): dict(BLOCK_M=128, BLOCK_N=128, NUM_WARPS=4, NUM_STAGES=2),
+    (64, True): KERNEL_CONFIGS[(64, True)],
+    **{(128, masked): dict(BLOCK_M=128, BLOCK_N=128, NUM_WARPS=8, NUM_STAGES=2,
+                           WARP_SPECIALIZE=True, PING_PONG=True)
+       for masked in (False, True)},
+}
+HOPPER_TARGETS = ("sm_90a",)
 # Tuning constants of kernels/fa2_bwd.tile per (HEAD_DIM, masked): the fastest of
 # test/gpu/check_backward.py --sweep on the H200 (test/gpu/RESULTS.md v9, v20).
 # Prefetching Lse and Delta (PREFETCH) speeds up the unmasked dK/dV kernel
@@ -213,6 +230,7 @@ _SOURCES = {}
 _WINDOWED = ("fa2", "fa2_bnhd", "fa2_bwd")
 _ALIBI = ("fa2_bnhd", "fa2_bwd")
 _TUNING = {"fa2_bwd": BACKWARD_CONFIGS, "fa2_paged_decode": DECODE_CONFIGS}
+_HOPPER_KERNELS = ("fa2", "fa2_bnhd")
 
 
 def kernel_source(dtype, name="fa2"):
@@ -238,13 +256,23 @@ def kernel_source(dtype, name="fa2"):
     return _SOURCES[key]
 
 
+def kernel_configs(name, target=None):
+    """The tuning table of kernels/NAME.tile for `target` (a compile target
+    such as "sm_90a"; None: the portable table, which the CPU interpreter
+    runs)."""
+    if target in HOPPER_TARGETS and name in _HOPPER_KERNELS:
+        return HOPPER_KERNEL_CONFIGS
+    return _TUNING.get(name, KERNEL_CONFIGS)
+
+
 def kernel_constants(dtype, head_dim, causal, left, right, name="fa2", alibi=False,
-                     extra=()):
-    """The source and every constant of kernels/NAME.tile for one combination;
-    `extra`: more (name, value) constants (fa2_paged_decode's PAGE)."""
+                     extra=(), target=None):
+    """The source and every constant of kernels/NAME.tile for one combination
+    compiled for `target` (kernel_configs); `extra`: more (name, value)
+    constants (fa2_paged_decode's PAGE)."""
     source, constants = kernel_source(dtype, name)
     masked = causal or left >= 0 or right >= 0
-    configs = _TUNING.get(name, KERNEL_CONFIGS)
+    configs = kernel_configs(name, target)
     constants = dict(constants, HEAD_DIM=head_dim, CAUSAL=int(causal),
                      **configs[(head_dim, masked)], **dict(extra))
     if name in _WINDOWED:
@@ -260,7 +288,7 @@ def get_kernel(dtype, head_dim, causal, left, right, device, name="fa2", alibi=F
     `entry` picks one kernel of a file that has several (kernels/fa2_bwd.tile)."""
     def build(target):
         source, constants = kernel_constants(dtype, head_dim, causal, left, right, name,
-                                             alibi, extra)
+                                             alibi, extra, target)
         return _compiler.compile(source, target, kernel=entry, **constants)
     key = (name, entry, dtype, head_dim, causal, left, right, alibi, tuple(extra))
     return _kernels.cached_kernel(key, device, build)
