@@ -108,34 +108,21 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
   });
 
   // Live range, at the level of the block that holds all the buffer's ops
-  // (a warp-specialized ring's producer and consumer loops run at once: its
-  // level is the whole tilegpu.warp_specialize): from the first to the last
-  // use of the tile (or of a transpose of it). A use inside a loop keeps the
-  // buffer for the whole loop.
+  // and uses (a warp-specialized ring's producer and consumer loops run at
+  // once: its level is the whole tilegpu.warp_specialize; a tile loaded in
+  // a loop and carried out of it, that of the loop): from the first to the
+  // last use of the tile (or of a transpose of it). A use inside a loop
+  // keeps the buffer for the whole loop.
   for (Buffer &buffer : buffers) {
-    Block *block = buffer.ops.front()->getBlock();
-    for (Operation *op : buffer.ops)
-      while (!block->findAncestorOpInBlock(*op))
-        block = block->getParentOp()->getBlock();
-    buffer.start = first[buffer.ops.front()];
-    buffer.end = buffer.start;
-    auto extend = [&](Operation *user) {
-      if (Operation *ancestor = block->findAncestorOpInBlock(*user)) {
-        buffer.start = std::min(buffer.start, first[ancestor]);
-        buffer.end = std::max(buffer.end, last[ancestor]);
-      }
-    };
-    for (Operation *op : buffer.barrierOps)
-      extend(op);
+    SmallVector<Operation *> touched(buffer.ops.begin(), buffer.ops.end());
+    touched.append(buffer.barrierOps.begin(), buffer.barrierOps.end());
     SmallVector<Value> worklist;
-    for (Operation *op : buffer.ops) {
-      extend(op);
+    for (Operation *op : buffer.ops)
       // A conversion into registers is done with its scratch when it ends.
       for (Value result : op->getResults())
         if (isa_and_present<tilegpu::SharedEncodingAttr>(
                 cast<RankedTensorType>(result.getType()).getEncoding()))
           worklist.push_back(result);
-    }
     // A tile a loop carries (a dot deferred to the next iteration reads it)
     // is used wherever the loop's argument and result are.
     DenseSet<Value> seen;
@@ -156,8 +143,19 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
         if (isa<scf::YieldOp>(user))
           if (auto loop = dyn_cast<scf::ForOp>(user->getParentOp()))
             worklist.push_back(loop.getResult(use.getOperandNumber()));
-        extend(user);
+        touched.push_back(user);
       }
+    }
+    Block *block = buffer.ops.front()->getBlock();
+    for (Operation *op : touched)
+      while (!block->findAncestorOpInBlock(*op))
+        block = block->getParentOp()->getBlock();
+    buffer.start = first[block->findAncestorOpInBlock(*buffer.ops.front())];
+    buffer.end = buffer.start;
+    for (Operation *op : touched) {
+      Operation *ancestor = block->findAncestorOpInBlock(*op);
+      buffer.start = std::min(buffer.start, first[ancestor]);
+      buffer.end = std::max(buffer.end, last[ancestor]);
     }
     // A reduction's scratch (a few words) is its own for the whole kernel:
     // nothing else reuses it, so a reduction that runs once needs no barrier

@@ -17,6 +17,8 @@
 #include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
@@ -553,6 +555,138 @@ void prefetchRegisterLoads(scf::ForOp loop) {
   eraseUnused(indexOps);
 }
 
+/// Two loops in a row whose rings a warp-specialized kernel shares, each
+/// rotated by tilegpu-schedule-dots (the dot of its last iteration issued
+/// after it, P·V in attention: FlashAttention's unmasked key blocks, then the
+/// masked ones): that dot (and its wait) feeds only the second loop's
+/// accumulator, and the second loop starts from P = 0 and a B loaded before
+/// it for its first iteration.
+struct Chain {
+  tile::DotOp last;   // the first loop's last iteration's dot, after it
+  DotWaitOp wait;     // its wait, if any
+  unsigned a1, b1;    // the first loop's carried A and B
+  unsigned a2, b2;    // the second loop's
+  unsigned acc2;      // the second loop's carried accumulator
+};
+
+/// Whether `v` is a constant zero tile.
+bool isZeroTile(Value v) {
+  DenseElementsAttr attr;
+  return matchPattern(v, m_Constant(&attr)) && attr.isSplat() &&
+         isa<FloatType>(attr.getElementType()) &&
+         attr.getSplatValue<APFloat>().isZero();
+}
+
+/// Whether `v` is a tile.load (through tile.trans) used only once.
+bool isLoadUsedOnce(Value v) {
+  while (auto trans = v.getDefiningOp<tile::TransOp>()) {
+    if (!v.hasOneUse())
+      return false;
+    v = trans.getSrc();
+  }
+  return v.getDefiningOp<tile::LoadOp>() && v.hasOneUse();
+}
+
+/// The load (through tile.trans) that `loop` yields as its carried value
+/// `index`, if it is one of its body.
+tile::LoadOp yieldedLoad(scf::ForOp loop, unsigned index) {
+  Value v = loop.getYieldedValues()[index];
+  while (auto trans = v.getDefiningOp<tile::TransOp>())
+    v = trans.getSrc();
+  auto load = v.getDefiningOp<tile::LoadOp>();
+  return load && load->getBlock() == loop.getBody() ? load : tile::LoadOp();
+}
+
+std::optional<Chain> findChain(scf::ForOp first, scf::ForOp second) {
+  if (first->getBlock() != second->getBlock() ||
+      !first->isBeforeInBlock(second))
+    return std::nullopt;
+  for (Operation *user : first->getUsers()) {
+    auto last = dyn_cast<tile::DotOp>(user);
+    if (!last || !last.getResult().hasOneUse())
+      continue;
+    auto a = dyn_cast<OpResult>(last.getA());
+    auto b = dyn_cast<OpResult>(last.getB());
+    auto acc = dyn_cast<OpResult>(last.getAcc());
+    if (!a || !b || !acc || a.getOwner() != first || b.getOwner() != first ||
+        acc.getOwner() != first || !a.hasOneUse() || !b.hasOneUse())
+      continue;
+    Value result = last.getResult();
+    auto wait = dyn_cast<DotWaitOp>(*result.getUsers().begin());
+    if (wait) {
+      result = wait.getResult(0);
+      if (wait->getNumResults() != 1 || !result.hasOneUse())
+        continue;
+    }
+    OpOperand &use = *result.getUses().begin();
+    unsigned control = second.getNumControlOperands();
+    if (use.getOwner() != second || use.getOperandNumber() < control)
+      continue;
+    unsigned acc2 = use.getOperandNumber() - control;
+    // The second loop's rotated dot: dot(P, B, acc) on its carried values.
+    BlockArgument carried = second.getRegionIterArgs()[acc2];
+    for (Operation *inner : carried.getUsers()) {
+      auto dot = dyn_cast<tile::DotOp>(inner);
+      if (!dot || dot.getAcc() != carried)
+        continue;
+      auto a2 = dyn_cast<BlockArgument>(dot.getA());
+      auto b2 = dyn_cast<BlockArgument>(dot.getB());
+      if (!a2 || !b2 || a2.getOwner() != second.getBody() ||
+          b2.getOwner() != second.getBody() || a2.getArgNumber() == 0 ||
+          b2.getArgNumber() == 0)
+        continue;
+      Chain chain{last, wait, a.getResultNumber(), b.getResultNumber(),
+                  a2.getArgNumber() - 1, b2.getArgNumber() - 1, acc2};
+      Value initA = second.getInitArgs()[chain.a2];
+      Value initB = second.getInitArgs()[chain.b2];
+      // Both loops' B come from loads of one tensor into one ring.
+      tile::LoadOp load1 = yieldedLoad(first, chain.b1);
+      tile::LoadOp load2 = yieldedLoad(second, chain.b2);
+      if (isZeroTile(initA) && a.getType() == initA.getType() &&
+          b.getType() == initB.getType() && isLoadUsedOnce(initB) && load1 &&
+          load2 && load1.getView() == load2.getView() &&
+          load1.getType() == load2.getType() &&
+          load1->getAttr(TileGPUDialect::kReadLagAttrName) ==
+              load2->getAttr(TileGPUDialect::kReadLagAttrName))
+        return chain;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The second loop of `chain` continues the first's rotation: its first
+/// iteration issues the first loop's last dot, on the P and B the first loop
+/// carries out, so that no dot runs (and none is waited for) between the
+/// loops and no B is loaded for the second loop's first iteration:
+///   loop 1 -> (P1, V1, acc1)             loop 1 -> (P1, V1, acc1)
+///   acc = dot(P1, V1, acc1); wait
+///   loop 2 (acc, P = 0, V = load)        loop 2 (acc1, P1, V1)
+/// The B is the first loop's last stage on the ring both loops share, which
+/// the second loop's first iteration releases after that dot's wait.
+void chainLoops(scf::ForOp first, scf::ForOp second, Chain chain) {
+  unsigned control = second.getNumControlOperands();
+  Value initB = second.getInitArgs()[chain.b2];
+  second->setOperand(control + chain.a2, first.getResult(chain.a1));
+  second->setOperand(control + chain.b2, first.getResult(chain.b1));
+  second->setOperand(control + chain.acc2, chain.last.getAcc());
+  if (chain.wait)
+    chain.wait.erase();
+  chain.last.erase();
+  // The B loaded for the second loop's first iteration (through its
+  // transposes), and the index arithmetic only it used.
+  SmallVector<Operation *> dead{initB.getDefiningOp()};
+  while (!dead.empty()) {
+    Operation *op = dead.pop_back_val();
+    if (!op->use_empty() || !(isPure(op) || isa<tile::LoadOp>(op)))
+      continue;
+    SmallVector<Value> operands(op->getOperands());
+    op->erase();
+    for (Value operand : operands)
+      if (Operation *def = operand.getDefiningOp())
+        dead.push_back(def);
+  }
+}
+
 struct TileGPUPipelinePass
     : public tessera::impl::TileGPUPipelineBase<TileGPUPipelinePass> {
   using Base::Base;
@@ -586,8 +720,16 @@ struct TileGPUPipelinePass
                     tile::TileDialect::getPrefetchRegisters(kernel);
     int64_t nextBufferId = 0;
     SharedRings shared;
-    if (specialized)
+    if (specialized) {
       shared.persistent = getPersistentLoop(kernel);
+      // Rotated loops in a row share one rotation (their rings are shared).
+      for (size_t i = 0; i + 1 < loops.size(); ++i)
+        for (size_t j = i + 1; j < loops.size(); ++j)
+          if (std::optional<Chain> chain = findChain(loops[i], loops[j])) {
+            chainLoops(loops[i], loops[j], *chain);
+            break;
+          }
+    }
     for (scf::ForOp loop : loops) {
       if (failed(pipelineLoop(loop, stages, nextBufferId,
                               specialized ? &shared : nullptr)))

@@ -1,6 +1,7 @@
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots | FileCheck %s --check-prefix=ASYNC --enable-var-scope
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=DEFER --enable-var-scope
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared | FileCheck %s --check-prefix=RING --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-select-copies=tma=true -tilegpu-pipeline | FileCheck %s --check-prefix=CHAIN --enable-var-scope
 // On a target without wgmma there is nothing to schedule.
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target=chip=sm_80 -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=SM80
 // SM80-LABEL: func.func @attention
@@ -290,5 +291,83 @@ func.func @branch_stops_wait(%q: !tile.view<f16, 2> {tile.role = "input"}, %o: !
     tile.store %z, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
   }
   tile.store %s, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Two loops in a row over the same K/V (FlashAttention's unmasked blocks,
+// then the masked tail), each rotated. Without warp specialization each
+// loop's last dot follows it; with it (the loops then share their rings),
+// tilegpu-pipeline lets the second loop continue the first's rotation: its
+// first iteration issues the first loop's last P·V on the P and V carried
+// out of the first loop, so no dot runs or is waited for between the
+// loops, no V is loaded for the second loop's first iteration, and only the
+// second loop's last dot follows it. That V is the first loop's last stage
+// on the shared ring, which the second loop's first iteration releases.
+// DEFER-LABEL: func.func @consecutive_loops
+// DEFER: %[[R1:.*]]:3 = scf.for
+// DEFER: %[[D1:.*]] = tile.dot %[[R1]]#1, %[[R1]]#2, %[[R1]]#0 {tilegpu.async}
+// DEFER: %[[W1:.*]] = tilegpu.dot_wait %[[D1]] {pendings = 0 : i32}
+// DEFER: %[[V0:.*]] = tile.load
+// DEFER-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %[[W1]], %{{.*}} = %{{.*}}, %{{.*}} = %[[V0]])
+// CHAIN-LABEL: func.func @consecutive_loops
+// CHAIN-SAME: (%[[Q:[a-z0-9]+]]: {{.*}}, %[[K:[a-z0-9]+]]: {{.*}}, %[[V:[a-z0-9]+]]: {{.*}}, %[[O:[a-z0-9]+]]: {{.*}}, %[[M:[a-z0-9]+]]: i32, %[[N:[a-z0-9]+]]: i32)
+// CHAIN: tile.load %[[V]]
+// CHAIN: %[[R1:.*]]:3 = scf.for
+// CHAIN: scf.yield
+// CHAIN-NEXT: }
+// CHAIN-NOT: tile.dot
+// CHAIN-NOT: tile.load
+// CHAIN: } {tilegpu.producer}
+// CHAIN-NOT: tile.dot
+// CHAIN-NOT: tile.load
+// CHAIN: %[[R2:.*]]:3 = scf.for %{{.*}} = %[[M]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[R1]]#0, %[[P:.*]] = %[[R1]]#1, %[[VP:.*]] = %[[R1]]#2)
+// CHAIN: tile.dot {{.*}} {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t>
+// CHAIN-NEXT: tile.dot %[[P]], %[[VP]], %[[ACC]] {tilegpu.async}
+// CHAIN: %[[READ:.*]] = arith.subi %{{.*}}, %c1_i32
+// CHAIN: scf.if
+// CHAIN: tilegpu.stage_release {{.*}} {buffer = 1 : i64}
+// CHAIN: scf.yield
+// CHAIN: %[[LAST:.*]] = tile.dot %[[R2]]#1, %[[R2]]#2, %[[R2]]#0 {tilegpu.async}
+// CHAIN-NEXT: %[[LW:.*]] = tilegpu.dot_wait %[[LAST]] {pendings = 0 : i32}
+// CHAIN-NEXT: tile.store %[[LW]], %[[O]]
+// CHAIN-NOT: tile.dot
+
+func.func @consecutive_loops(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %m: i32, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r1 = scf.for %i = %c0 to %m step %c64 iter_args(%acc = %init) -> (tensor<64x64xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %e = math.exp2 %s : tensor<64x64xf32>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %a : tensor<64x64xf32>
+  }
+  %r2 = scf.for %i = %m to %n step %c64 iter_args(%acc = %r1) -> (tensor<64x64xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %mask = arith.constant dense<-1.0> : tensor<64x64xf32>
+    %sm = arith.addf %s, %mask : tensor<64x64xf32>
+    %e = math.exp2 %sm : tensor<64x64xf32>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %a : tensor<64x64xf32>
+  }
+  tile.store %r2, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
   return
 }

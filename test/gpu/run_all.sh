@@ -300,7 +300,7 @@ export TESSERA_RUNTIME_LIB
 [ -n "$(manifests)" ] || fatal "no tessera manifests under $KERNELS (the runtime rejects every *.json there)"
 echo "== kernels: $KERNELS: $(manifests --kernel fa2 | wc -l) fa2, $(manifests --kernel fa1 | wc -l) fa1, $(manifests | wc -l) manifests in all"
 
-step correctness 90 correctness
+step correctness 150 correctness
 # The kernels users write (test/gpu/semantics.sh prepare $SEMANTICS, here):
 # windows, bf16 on both code paths, masked rows, builtins against the
 # interpreter.

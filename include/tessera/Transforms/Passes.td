@@ -188,7 +188,8 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "::mlir::func::FuncO
     `tilegpu.stages` multiplies a buffer). Every `tile.load` into
     `#tilegpu.shared` gets a buffer: its size is the tile's bytes times its
     stages, its live range runs from the load to the last use of the tile
-    (or of a transpose of it) at the load's level. Buffers are packed first
+    (or of a transpose of it, or of a loop argument or result that carries
+    it) at the level of the block that holds them all. Buffers are packed first
     fit in program order at 128-byte alignment (1024 on sm_90a, where
     wgmma reads them with the 128-byte swizzle), reusing space between
     buffers never live together. Output: `tilegpu.shared_offset` on each
@@ -332,8 +333,14 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     of an earlier loop's load of the same view, tile type and ring size, and
     `k` counts on from the earlier loops' trip counts (a lagged ring's first
     iteration in a loop releases the last stage of the loop before); the
-    rings are retired after the last loop. tilegpu-warp-specialize must
-    follow: the producer loop only runs in a warp of its own.
+    rings are retired after the last loop. Two loops in a row that
+    tilegpu-schedule-dots rotated (a dot deferred past each, its B on such
+    a lagged ring: P·V) share one rotation: the second loop starts from the
+    P, B and accumulator the first carries out, so its first iteration
+    issues the first loop's last dot, in place of that dot and its wait
+    after the first loop, the B loaded for the second loop's first
+    iteration and its dot on P = 0. tilegpu-warp-specialize must follow: the
+    producer loop only runs in a warp of its own.
 
     In a kernel that asks for it (`@kernel(prefetch_registers=True)`,
     `tile.prefetch_registers`, or every kernel with `prefetch-registers`),
