@@ -150,8 +150,8 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
     for (Operation *op : touched)
       while (!block->findAncestorOpInBlock(*op))
         block = block->getParentOp()->getBlock();
-    buffer.start = first[block->findAncestorOpInBlock(*buffer.ops.front())];
-    buffer.end = buffer.start;
+    buffer.start = std::numeric_limits<unsigned>::max();
+    buffer.end = 0;
     for (Operation *op : touched) {
       Operation *ancestor = block->findAncestorOpInBlock(*op);
       buffer.start = std::min(buffer.start, first[ancestor]);

@@ -79,6 +79,12 @@ loadsOfAnyIteration(scf::ForOp loop, function_ref<bool(tile::LoadOp)> keep) {
   return loads;
 }
 
+tile::LoadOp tessera::loadThroughTransposes(Value v) {
+  while (auto trans = v.getDefiningOp<tile::TransOp>())
+    v = trans.getSrc();
+  return v.getDefiningOp<tile::LoadOp>();
+}
+
 SmallVector<tile::LoadOp> tessera::pipelinedLoads(scf::ForOp loop) {
   return loadsOfAnyIteration(loop, [](tile::LoadOp load) {
     return isa_and_present<tilegpu::SharedEncodingAttr>(

@@ -35,6 +35,10 @@ bool isIterationComputable(mlir::Value v, mlir::scf::ForOp loop);
 mlir::Value recompute(mlir::OpBuilder &b, mlir::Value v, mlir::scf::ForOp loop,
                       mlir::IRMapping &mapping);
 
+/// The tile.load that `v` is, or is a transpose (tile.trans) of; null if
+/// none.
+tile::LoadOp loadThroughTransposes(mlir::Value v);
+
 /// The loads tilegpu-pipeline turns into a ring of shared buffers in
 /// `loop`: tile.loads into #tilegpu.shared in its body at indices computable
 /// for another iteration (none unless the induction variable is i32, none

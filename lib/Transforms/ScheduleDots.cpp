@@ -52,9 +52,7 @@ bool isShared(Value v) {
 /// The tile.load into shared memory a dot operand comes from (through
 /// tile.trans), if it is one.
 tile::LoadOp sharedLoadOf(Value operand) {
-  while (auto trans = operand.getDefiningOp<tile::TransOp>())
-    operand = trans.getSrc();
-  auto load = operand.getDefiningOp<tile::LoadOp>();
+  tile::LoadOp load = loadThroughTransposes(operand);
   return load && isShared(load.getResult()) ? load : tile::LoadOp();
 }
 

@@ -20,7 +20,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <functional>
@@ -559,8 +558,8 @@ void prefetchRegisterLoads(scf::ForOp loop) {
 /// rotated by tilegpu-schedule-dots (the dot of its last iteration issued
 /// after it, P·V in attention: FlashAttention's unmasked key blocks, then the
 /// masked ones): that dot (and its wait) feeds only the second loop's
-/// accumulator, and the second loop starts from P = 0 and a B loaded before
-/// it for its first iteration.
+/// accumulator, and the second loop starts from P = 0 (its dot on its first
+/// iteration's B, loaded before it, adds nothing).
 struct Chain {
   tile::DotOp last;   // the first loop's last iteration's dot, after it
   DotWaitOp wait;     // its wait, if any
@@ -577,23 +576,10 @@ bool isZeroTile(Value v) {
          attr.getSplatValue<APFloat>().isZero();
 }
 
-/// Whether `v` is a tile.load (through tile.trans) used only once.
-bool isLoadUsedOnce(Value v) {
-  while (auto trans = v.getDefiningOp<tile::TransOp>()) {
-    if (!v.hasOneUse())
-      return false;
-    v = trans.getSrc();
-  }
-  return v.getDefiningOp<tile::LoadOp>() && v.hasOneUse();
-}
-
 /// The load (through tile.trans) that `loop` yields as its carried value
 /// `index`, if it is one of its body.
 tile::LoadOp yieldedLoad(scf::ForOp loop, unsigned index) {
-  Value v = loop.getYieldedValues()[index];
-  while (auto trans = v.getDefiningOp<tile::TransOp>())
-    v = trans.getSrc();
-  auto load = v.getDefiningOp<tile::LoadOp>();
+  tile::LoadOp load = loadThroughTransposes(loop.getYieldedValues()[index]);
   return load && load->getBlock() == loop.getBody() ? load : tile::LoadOp();
 }
 
@@ -643,8 +629,7 @@ std::optional<Chain> findChain(scf::ForOp first, scf::ForOp second) {
       tile::LoadOp load1 = yieldedLoad(first, chain.b1);
       tile::LoadOp load2 = yieldedLoad(second, chain.b2);
       if (isZeroTile(initA) && a.getType() == initA.getType() &&
-          b.getType() == initB.getType() && isLoadUsedOnce(initB) && load1 &&
-          load2 && load1.getView() == load2.getView() &&
+          b.getType() == initB.getType() && load1 && load2 && load1.getView() == load2.getView() &&
           load1.getType() == load2.getType() &&
           load1->getAttr(TileGPUDialect::kReadLagAttrName) ==
               load2->getAttr(TileGPUDialect::kReadLagAttrName))
@@ -673,17 +658,13 @@ void chainLoops(scf::ForOp first, scf::ForOp second, Chain chain) {
     chain.wait.erase();
   chain.last.erase();
   // The B loaded for the second loop's first iteration (through its
-  // transposes), and the index arithmetic only it used.
-  SmallVector<Operation *> dead{initB.getDefiningOp()};
-  while (!dead.empty()) {
-    Operation *op = dead.pop_back_val();
-    if (!op->use_empty() || !(isPure(op) || isa<tile::LoadOp>(op)))
-      continue;
-    SmallVector<Value> operands(op->getOperands());
+  // transposes), now unused; the index arithmetic only it used is left to
+  // the canonicalizer.
+  for (Operation *op = initB.getDefiningOp();
+       op && op->use_empty() && isa<tile::TransOp, tile::LoadOp>(op);) {
+    Operation *source = op->getOperand(0).getDefiningOp();
     op->erase();
-    for (Value operand : operands)
-      if (Operation *def = operand.getDefiningOp())
-        dead.push_back(def);
+    op = source;
   }
 }
 
