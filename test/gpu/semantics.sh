@@ -10,7 +10,7 @@
 # issue names (sliding windows, causal + window, bf16, on wgmma and on
 # mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
-# a kernel of 10 warps),
+# a kernel of 10 warps, key loops of no iteration under the Hopper schedule),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
@@ -61,7 +61,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges}.tile; do
     name=$(basename "$tile" .tile)
     "$compile" "$tile" --target sm_90a -o "$DIR/interp/$name" --stats || rc=1
     # builtins.tile maps its iota inputs onto [-1, 1); the rest take random ones.
@@ -71,6 +71,8 @@ prepare() {
     [ "$name" = gather_rows ] && sizes=(--size B=5 --size N=100)
     [ "$name" = layout_mix ] && sizes=(--size B=3)
     [ "$name" = odd_warps ] && sizes=(--size M=23 --size N=5000 --size G=5)
+    # 544 programs: several a CTA of the persistent grid, empty ones among them.
+    [ "$name" = rotation_edges ] && sizes=(--size BH=136)
     "$run" --interpret "$tile" --fill "$fill" "${sizes[@]}" --save "$DIR/interp/$name" >/dev/null || rc=1
   done
   return $rc
@@ -107,6 +109,11 @@ check() {
   # Y within an ulp, f32 sums of 2048 and of 5 values in another order.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/odd_warps.json" \
     "$DIR/interp/odd_warps" --tol Y=0,1e-3 --tol Rsum=1e-4,1e-5 --tol Csum=1e-5,1e-5
+  # key loops of no iteration (Out 0, Lse -inf exact) between programs
+  # that run, warp-specialized, ping-pong, persistent: f32 sums of up to
+  # 300 f16 products in another order.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/rotation_edges.json" \
+    "$DIR/interp/rotation_edges" --tol Out=1e-5,1e-4 --tol Lse=1e-5,1e-5
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \
