@@ -37,8 +37,11 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTileGPUPersistent(persistent));
   pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
   // Each of these does nothing on a target without the Hopper path.
-  if (options.mma != MmaKind::Sync)
-    pm.addNestedPass<func::FuncOp>(createTileGPUScheduleDots());
+  if (options.mma != MmaKind::Sync) {
+    TileGPUScheduleDotsOptions scheduling;
+    scheduling.numStages = options.numStages;
+    pm.addNestedPass<func::FuncOp>(createTileGPUScheduleDots(scheduling));
+  }
   TileGPUSelectCopiesOptions copies;
   copies.tma = options.copies != CopyKind::CpAsync;
   copies.requireTma = options.copies == CopyKind::Tma;

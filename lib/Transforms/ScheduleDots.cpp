@@ -56,6 +56,14 @@ tile::LoadOp sharedLoadOf(Value operand) {
   return load && isShared(load.getResult()) ? load : tile::LoadOp();
 }
 
+/// Whether tilegpu-pipeline gives `load` (of `loop`'s body) a ring, where a
+/// read lag keeps its tile in place during the next iteration: a load it
+/// pipelines, with at least two stages. Otherwise the load has one buffer,
+/// which the next iteration's load overwrites while a dot still reads it.
+bool lagIsKept(tile::LoadOp load, scf::ForOp loop, unsigned stages) {
+  return stages >= 2 && llvm::is_contained(pipelinedLoads(loop), load);
+}
+
 /// Marks `load`'s tile as read during the next iteration too.
 void setReadLag(tile::LoadOp load) {
   load->setAttr(
@@ -92,7 +100,7 @@ struct Deferral {
                         // the start of the body when null
 };
 
-std::optional<Deferral> findDeferral(scf::ForOp loop) {
+std::optional<Deferral> findDeferral(scf::ForOp loop, unsigned stages) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   for (auto dot : body->getOps<tile::DotOp>()) {
@@ -113,7 +121,8 @@ std::optional<Deferral> findDeferral(scf::ForOp loop) {
           !isReadOnlyView(bLoad.getView()) ||
           !llvm::all_of(bLoad.getIndices(), [&](Value index) {
             return isIterationComputable(index, loop);
-          }))
+          }) ||
+          !lagIsKept(bLoad, loop, stages))
         continue;
     }
     // The deferred dot must come before every use of the carried value; it
@@ -221,10 +230,17 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
 /// serializes wgmma when other instructions define a wgmma's input
 /// registers while a group is in flight, which an A computed in the body
 /// would do.
-bool isAccumulationChain(tile::DotOp dot, scf::ForOp &loop) {
+bool isAccumulationChain(tile::DotOp dot, scf::ForOp &loop, unsigned stages) {
   loop = dyn_cast<scf::ForOp>(dot->getParentOp());
   if (!loop || !(isShared(dot.getA()) || loop.isDefinedOutsideOfLoop(dot.getA())))
     return false;
+  // Its shared operands loaded in the body are read during the next
+  // iteration: each must get a ring that keeps it there.
+  for (Value operand : {dot.getA(), dot.getB()})
+    if (tile::LoadOp load = sharedLoadOf(operand);
+        load && load->getBlock() == loop.getBody() &&
+        !lagIsKept(load, loop, stages))
+      return false;
   auto carried = dyn_cast<BlockArgument>(dot.getAcc());
   if (!carried || carried.getOwner() != loop.getBody() ||
       carried.getArgNumber() == 0 || !carried.hasOneUse() ||
@@ -300,11 +316,11 @@ DenseSet<Value> registerInputs(ArrayRef<tile::DotOp> dots) {
 }
 
 void makeAsync(tile::DotOp dot, const DenseSet<Value> &registerInputs,
-               bool overlap) {
+               bool overlap, unsigned stages) {
   OpBuilder b(dot.getContext());
   dot->setAttr(TileGPUDialect::kAsyncAttrName, b.getUnitAttr());
   scf::ForOp loop;
-  if (overlap && isAccumulationChain(dot, loop)) {
+  if (overlap && isAccumulationChain(dot, loop, stages)) {
     // Each iteration waits for the previous one's dot; the loop's last dot
     // is waited for after it. The operands stay read one iteration longer.
     b.setInsertionPointAfter(dot);
@@ -384,25 +400,26 @@ struct TileGPUScheduleDotsPass
     if (!target->hasWgmma())
       return;
     bool overlap = deferDots || tile::TileDialect::getOverlapDots(kernel);
+    unsigned stages =
+        numStages ? numStages : tile::TileDialect::getNumStages(kernel);
     if (overlap) {
       // Each deferral costs a buffer for the first iteration's B and a
       // stage more of its ring: tried on a copy of the kernel first, and
       // kept only where the kernel still fits the chip's shared memory.
-      unsigned stages = tile::TileDialect::getNumStages(kernel);
       size_t numLoops = loopsOf(kernel).size();
       for (size_t i = 0; i < numLoops; ++i) {
-        if (!findDeferral(loopsOf(kernel)[i]))
+        if (!findDeferral(loopsOf(kernel)[i], stages))
           continue;
         auto trial = cast<func::FuncOp>(kernel->clone());
         scf::ForOp trialLoop = loopsOf(trial)[i];
-        deferDot(trialLoop, *findDeferral(trialLoop));
+        deferDot(trialLoop, *findDeferral(trialLoop, stages));
         bool fits = pipelinedSharedBytes(trial, stages,
                                          target->sharedAlignment()) <=
                     target->sharedMemory;
         trial.erase();
         if (fits) {
           scf::ForOp loop = loopsOf(kernel)[i];
-          deferDot(loop, *findDeferral(loop));
+          deferDot(loop, *findDeferral(loop, stages));
         }
       }
     }
@@ -413,7 +430,7 @@ struct TileGPUScheduleDotsPass
     });
     DenseSet<Value> inputs = registerInputs(dots);
     for (tile::DotOp dot : dots)
-      makeAsync(dot, inputs, overlap);
+      makeAsync(dot, inputs, overlap, stages);
     kernel.walk([&](DotWaitOp wait) { countPendings(wait); });
   }
 };

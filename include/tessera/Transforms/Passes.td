@@ -171,11 +171,17 @@ def TileGPUScheduleDots : Pass<"tilegpu-schedule-dots", "::mlir::func::FuncOp"> 
     target's shared memory (`tilegpu.shared_memory`). A shared tile read by a dot that is still running
     in the next iteration (the deferred V, a GEMM's operands) gets
     `tilegpu.read_lag = 1` on its load: tilegpu-pipeline gives its ring one
-    more stage.
+    more stage. A dot is overlapped so only where each such load will have
+    a ring: one tilegpu-pipeline pipelines, with `num_stages` >= 2 (its
+    `num-stages` option, else the kernel's). A load of one buffer would be
+    overwritten by the next iteration's while the dot still reads it.
   }];
   let options = [
     Option<"deferDots", "defer-dots", "bool", /*default=*/"false",
            "Overlap dots in every kernel, not only those with tile.overlap_dots">,
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "The pipeline depth tilegpu-pipeline will use (0: the kernel's "
+           "tile.num_stages)">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect"];
