@@ -116,13 +116,10 @@ std::optional<Deferral> findDeferral(scf::ForOp loop, unsigned stages) {
     tile::LoadOp bLoad;
     if (!loop.isDefinedOutsideOfLoop(dot.getB())) {
       bLoad = sharedLoadOf(dot.getB());
-      if (!bLoad || bLoad->getBlock() != body ||
-          !loop.isDefinedOutsideOfLoop(bLoad.getView()) ||
-          !isReadOnlyView(bLoad.getView()) ||
-          !llvm::all_of(bLoad.getIndices(), [&](Value index) {
-            return isIterationComputable(index, loop);
-          }) ||
-          !lagIsKept(bLoad, loop, stages))
+      // (A load lagIsKept accepts is in the body, at indices computable
+      // for another iteration.)
+      if (!bLoad || !loop.isDefinedOutsideOfLoop(bLoad.getView()) ||
+          !isReadOnlyView(bLoad.getView()) || !lagIsKept(bLoad, loop, stages))
         continue;
     }
     // The deferred dot must come before every use of the carried value; it
@@ -160,7 +157,8 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
   OpBuilder b(loop);
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   SmallVector<Value> inits{arith::ConstantOp::create(
-      b, loc, aType, DenseElementsAttr::get(aType, b.getZeroAttr(aType.getElementType())))};
+      b, loc, aType,
+      DenseElementsAttr::get(aType, b.getZeroAttr(aType.getElementType())))};
   bool carryB = static_cast<bool>(d.bLoad);
   if (carryB) {
     // The first iteration's B, loaded before the loop.
@@ -169,8 +167,8 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
     Operation *first = b.clone(*d.bLoad, mapping);
     for (OpOperand &operand : first->getOpOperands())
       if (operand.getOperandNumber() > 0)
-        operand.set(recompute(b, d.bLoad->getOperand(operand.getOperandNumber()),
-                              loop, mapping));
+        operand.set(recompute(
+            b, d.bLoad->getOperand(operand.getOperandNumber()), loop, mapping));
     Value firstB = first->getResult(0);
     // B may be a transpose of the loaded tile.
     SmallVector<tile::TransOp> transposes;
@@ -232,7 +230,8 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
 /// would do.
 bool isAccumulationChain(tile::DotOp dot, scf::ForOp &loop, unsigned stages) {
   loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  if (!loop || !(isShared(dot.getA()) || loop.isDefinedOutsideOfLoop(dot.getA())))
+  if (!loop ||
+      !(isShared(dot.getA()) || loop.isDefinedOutsideOfLoop(dot.getA())))
     return false;
   // Its shared operands loaded in the body are read during the next
   // iteration: each must get a ring that keeps it there.

@@ -75,10 +75,11 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
 
 /// The producer loop of a warp-specialized pipeline, before `loop`: the
 /// same iterations (on each load's ring counted from its entry of
-/// `firsts`, the iterations of earlier loops on that ring, when given), each waiting until the consumers have released the
-/// stage its copies fill (the phase before the first pass over the ring
-/// counts as released), then copying. It runs as far ahead as the ring
-/// allows; tilegpu-warp-specialize gives it to the producer warp.
+/// `firsts`, the iterations of earlier loops on that ring, when given), each
+/// waiting until the consumers have released the stage its copies fill (the
+/// phase before the first pass over the ring counts as released), then copying.
+/// It runs as far ahead as the ring allows; tilegpu-warp-specialize gives it to
+/// the producer warp.
 void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
                        ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> ids,
                        unsigned stages, ArrayRef<Value> firsts) {
@@ -629,7 +630,8 @@ std::optional<Chain> findChain(scf::ForOp first, scf::ForOp second) {
       tile::LoadOp load1 = yieldedLoad(first, chain.b1);
       tile::LoadOp load2 = yieldedLoad(second, chain.b2);
       if (isZeroTile(initA) && a.getType() == initA.getType() &&
-          b.getType() == initB.getType() && load1 && load2 && load1.getView() == load2.getView() &&
+          b.getType() == initB.getType() && load1 && load2 &&
+          load1.getView() == load2.getView() &&
           load1.getType() == load2.getType() &&
           load1->getAttr(TileGPUDialect::kReadLagAttrName) ==
               load2->getAttr(TileGPUDialect::kReadLagAttrName))
