@@ -77,8 +77,9 @@ struct TileGPUPingPongPass
     }
 
     // Every warpgroup must take as many turns, in the same order: a dot
-    // may sit in loops (their trip counts are the CTA's) but under no
-    // condition.
+    // may sit in loops and branches, whose trip counts and conditions are
+    // scalars of the program, which every consumer warpgroup runs (the
+    // tile language has no per-thread scalar), but in no other region.
     Region &consumer = split.getConsumer();
     SetVector<Block *> blocks;
     WalkResult walk = consumer.walk([&](Operation *op) {
@@ -86,12 +87,12 @@ struct TileGPUPingPongPass
         return WalkResult::advance();
       for (Operation *parent = op->getParentOp(); parent != split;
            parent = parent->getParentOp())
-        if (!isa<scf::ForOp>(parent)) {
+        if (!isa<scf::ForOp, scf::IfOp>(parent)) {
           op->emitError("cannot ping-pong: this dot is inside '")
               << parent->getName()
               << "'; the consumer warpgroups take turns issuing their dots, "
-                 "so every dot must be issued by all of them (in loops, "
-                 "under no condition)";
+                 "so every dot must be issued by all of them (in loops and "
+                 "branches of the program)";
           return WalkResult::interrupt();
         }
       blocks.insert(op->getBlock());

@@ -169,6 +169,7 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
       if (operand.getOperandNumber() > 0)
         operand.set(recompute(
             b, d.bLoad->getOperand(operand.getOperandNumber()), loop, mapping));
+    first->setAttr(TileGPUDialect::kFirstIterationAttrName, b.getUnitAttr());
     Value firstB = first->getResult(0);
     // B may be a transpose of the loaded tile.
     SmallVector<tile::TransOp> transposes;

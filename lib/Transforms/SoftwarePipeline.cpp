@@ -171,6 +171,10 @@ struct SharedRings {
   /// Per ring id: the iterations of the kernel's earlier pipelined loops
   /// on it (an i32 defined before the next loop), none before its second.
   DenseMap<int64_t, Value> iterationsBefore;
+  /// Per ring id: the count, on the ring, of the first iteration of the
+  /// rotation its loops are in (tilegpu-schedule-dots' deferred dot, which
+  /// chained loops continue), whose first B is that iteration's stage.
+  DenseMap<int64_t, Value> rotationStart;
   /// Where the rings are retired: after the last loop's drain.
   Operation *lastDrain = nullptr;
   /// A persistent kernel's loop of programs (replaced as it gains a
@@ -261,6 +265,66 @@ void eraseUnused(ArrayRef<Operation *> ops) {
       op->erase();
 }
 
+/// The iteration argument of `loop` that its body yields the tile of `load`
+/// into (through transposes): the B of a dot deferred into the next
+/// iteration.
+std::optional<unsigned> carriedTileOf(scf::ForOp loop, tile::LoadOp load) {
+  for (auto [index, yielded] : llvm::enumerate(loop.getYieldedValues()))
+    if (loadThroughTransposes(yielded) == load)
+      return index;
+  return std::nullopt;
+}
+
+/// A rotation of `loop` whose first B now is a stage of its ring: the dot
+/// after the loop reads the loop's carried-out B, which is that stage,
+/// never filled, when the rotation ran no iteration.
+struct RotationEnd {
+  unsigned carried; // the iteration argument of the B
+  Value start;      // the ring count of the rotation's first iteration
+  Value end;        // and of the iteration after the loop's last
+};
+
+/// The dot after a rotated loop (tilegpu-schedule-dots' last iteration's
+/// dot, P·V) and its wait, in a branch taken when the rotation ran an
+/// iteration: otherwise its B is a stage that was never filled, which may
+/// hold NaN (and 0 · NaN is NaN), and the accumulator is the result. (A
+/// select after the dot would keep the accumulator live across the wgmma
+/// that overwrites it, which ptxas serializes; a predicated wgmma gets a
+/// warpgroup.arrive before each instruction.) The condition is the
+/// program's, taken alike by every consumer warpgroup.
+void issueLastDotIfRan(scf::ForOp loop, const RotationEnd &end) {
+  SmallVector<Value> bs = {loop.getResult(end.carried)};
+  for (size_t i = 0; i < bs.size(); ++i)
+    for (Operation *user : llvm::make_early_inc_range(bs[i].getUsers())) {
+      if (auto trans = dyn_cast<tile::TransOp>(user)) {
+        bs.push_back(trans.getResult());
+        continue;
+      }
+      auto dot = dyn_cast<tile::DotOp>(user);
+      if (!dot || dot.getB() != bs[i] || !dot.getResult().hasOneUse())
+        continue;
+      auto wait = dyn_cast<DotWaitOp>(*dot.getResult().getUsers().begin());
+      Value result = wait ? wait.getResult(0) : dot.getResult();
+      OpBuilder b(dot);
+      Location loc = dot.getLoc();
+      Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        end.end, end.start);
+      auto branch = scf::IfOp::create(b, loc, TypeRange{result.getType()},
+                                      ran, /*withElseRegion=*/true);
+      result.replaceAllUsesWith(branch.getResult(0));
+      b.setInsertionPointToStart(branch.thenBlock());
+      auto yield = scf::YieldOp::create(b, loc, result);
+      dot->moveBefore(yield);
+      if (wait) {
+        // Right after the dot now: nothing is issued in between.
+        wait->moveBefore(yield);
+        wait.setPendings(0);
+      }
+      b.setInsertionPointToStart(branch.elseBlock());
+      scf::YieldOp::create(b, loc, dot.getAcc());
+    }
+}
+
 LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
                            int64_t &nextBufferId, SharedRings *shared) {
   bool specialized = shared != nullptr;
@@ -335,8 +399,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // A shared ring counts on from the iterations of the loops before this
   // one that used it.
   SmallVector<Value> firsts(loads.size());
+  Value trips = tripCount(b, loc, loop);
   if (specialized) {
-    Value trips = tripCount(b, loc, loop);
     for (auto [i, id] : llvm::enumerate(ids))
       firsts[i] = shared->iterationsBefore.lookup(id);
     for (auto [id, first] : llvm::zip(ids, firsts))
@@ -354,6 +418,84 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     issueCopies(
         b, loc, loop, loads, ids, iv, [&](unsigned) { return stage; },
         stages);
+  }
+
+  // A rotated loop's first B (tilegpu.first_iteration, the tile of its
+  // first iteration, loaded before it) is that iteration's stage of the
+  // ring, where the tile lands anyway: no copy of its own, no buffer of its
+  // own. A TMA stage is waited for before the loop (after the prologue's
+  // copies), when the loop runs (on
+  // a ring shared with the loops before, when the rotation has not begun in
+  // them); a cp.async stage is complete at the start of the iteration.
+  // The rotation continues in a loop that starts from a loop's carried-out
+  // B on the same ring (chainLoops).
+  SmallVector<RotationEnd> rotationEnds;
+  for (auto [i, load] : llvm::enumerate(loads)) {
+    unsigned ring = ringSizes[i];
+    int64_t id = ids[i];
+    std::optional<unsigned> carried = carriedTileOf(loop, load);
+    if (ring == stages || !carried)
+      continue;
+    Value init = loop.getInitArgs()[*carried];
+    tile::LoadOp first = loadThroughTransposes(init);
+    Value kFirst = firsts[i]; // (null: 0)
+    Value start;
+    // (In place of the load, which transposes may follow: the ring's count
+    // of the loop's first iteration must be known there.)
+    auto knownAt = [](Value v, Operation *op) {
+      Operation *def = v.getDefiningOp();
+      return !def || def->getBlock() != op->getBlock() ||
+             def->isBeforeInBlock(op);
+    };
+    if (first && first->hasAttr(TileGPUDialect::kFirstIterationAttrName) &&
+        first.getView() == load.getView() &&
+        first.getType() == load.getType() &&
+        (!kFirst || knownAt(kFirst, first))) {
+      OpBuilder at(first);
+      if (!kFirst)
+        kFirst = arith::ConstantIntOp::create(at, loc, at.getI32Type(), 0);
+      Value stage = arith::RemSIOp::create(
+          at, loc, kFirst,
+          arith::ConstantIntOp::create(at, loc, at.getI32Type(), ring));
+      auto view = StageViewOp::create(at, first.getLoc(), first.getType(),
+                                      stage, at.getI64IntegerAttr(id));
+      view->setAttr(kStagesAttr, at.getI64IntegerAttr(ring));
+      first.getResult().replaceAllUsesWith(view.getResult());
+      first.erase();
+      start = kFirst;
+    } else if (Value begun = shared ? shared->rotationStart.lookup(id)
+                                    : Value();
+               begun && kFirst && init.getDefiningOp<scf::ForOp>()) {
+      start = begun;
+    } else {
+      continue;
+    }
+    if (shared)
+      shared->rotationStart[id] = start;
+    // The loop runs, and its first iteration is the rotation's.
+    if (isTma(load)) {
+      Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                         trips, constant(0));
+      if (kFirst != start)
+        runs = arith::AndIOp::create(
+            b, loc, runs,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kFirst,
+                                  start));
+      scf::IfOp::create(b, loc, runs, [&](OpBuilder &nested, Location l) {
+        auto ringConstant = [&](int64_t v) -> Value {
+          return arith::ConstantIntOp::create(nested, l, nested.getI32Type(),
+                                              v);
+        };
+        Value pass = arith::DivSIOp::create(nested, l, start, ringConstant(ring));
+        StageWaitOp::create(
+            nested, load.getLoc(),
+            arith::RemSIOp::create(nested, l, start, ringConstant(ring)),
+            arith::RemSIOp::create(nested, l, pass, ringConstant(2)), id);
+        scf::YieldOp::create(nested, l);
+      });
+    }
+    rotationEnds.push_back(
+        {*carried, start, arith::AddIOp::create(b, loc, kFirst, trips)});
   }
 
   // Body: wait for this iteration's group, then prefetch S-1 ahead.
@@ -459,6 +601,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // Drain: no copy may still land in a buffer reused after the loop. The
   // rings are retired after it (a warp-specialized kernel's, after its last
   // loop: runOnOperation).
+  for (const RotationEnd &end : rotationEnds)
+    issueLastDotIfRan(loop, end);
   b.setInsertionPointAfter(loop);
   Operation *drain = AsyncWaitOp::create(b, loc, 0);
   if (shared) {

@@ -121,3 +121,37 @@ func.func @plain() attributes {tile.kernel, tile.num_warps = 8 : i32, tile.ping_
   "test.use"(%w) : (tensor<128x64xf32, #mma>) -> ()
   return
 }
+
+// -----
+
+// A dot in a branch of the program (tilegpu-pipeline's last P·V, issued
+// when the rotation ran an iteration): the condition is the same for every
+// consumer warpgroup, so they take that turn, inside the branch, alike.
+// CHECK-LABEL: func.func @branch
+// CHECK: scf.if
+// CHECK-NEXT: tilegpu.turn_wait
+// CHECK-NEXT: %[[D:.*]] = tile.dot %{{.*}} {tilegpu.async}
+// CHECK-NEXT: tilegpu.turn_pass
+// CHECK-NEXT: tilegpu.dot_wait %[[D]]
+// CHECK: } else {
+// CHECK-NOT: tilegpu.turn
+// CHECK: }
+// CHECK: tilegpu.turn_wait {warpgroup = 0 : i64}
+#mma = #tilegpu.mma<warpsM = 8, warpsN = 1>
+func.func @branch(%p: i1) attributes {tile.kernel, tile.num_warps = 8 : i32, tile.ping_pong = true} {
+  tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
+  } consumer {
+    %a = "test.a"() : () -> tensor<128x64xf16>
+    %b = "test.b"() : () -> tensor<64x64xf16>
+    %c = "test.c"() : () -> tensor<128x64xf32, #mma>
+    %r = scf.if %p -> (tensor<128x64xf32, #mma>) {
+      %d = tile.dot %a, %b, %c {tilegpu.async} : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32, #mma>
+      %w = tilegpu.dot_wait %d {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+      scf.yield %w : tensor<128x64xf32, #mma>
+    } else {
+      scf.yield %c : tensor<128x64xf32, #mma>
+    }
+    "test.use"(%r) : (tensor<128x64xf32, #mma>) -> ()
+  }
+  return
+}

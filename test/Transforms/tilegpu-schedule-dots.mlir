@@ -2,6 +2,7 @@
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=DEFER --enable-var-scope
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-pipeline -tilegpu-allocate-shared | FileCheck %s --check-prefix=RING --enable-var-scope
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-select-copies=tma=true -tilegpu-pipeline | FileCheck %s --check-prefix=CHAIN --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target -tilegpu-schedule-dots=defer-dots=true -tilegpu-select-copies=tma=true -tilegpu-pipeline | FileCheck %s --check-prefix=TMA --enable-var-scope
 // On a target without wgmma there is nothing to schedule.
 // RUN: tessera-opt %s -split-input-file -tilegpu-assign-layouts -tessera-attach-target=chip=sm_80 -tilegpu-schedule-dots=defer-dots=true | FileCheck %s --check-prefix=SM80
 // SM80-LABEL: func.func @attention
@@ -27,12 +28,13 @@
 // for S with that dot still running (pendings 1), and for the accumulator
 // only where the rescale reads it. The loop carries acc', P and V; the
 // first P is 0 and the first V the first iteration's tile, loaded before
-// the loop; the last iteration's dot follows the loop.
+// the loop (tilegpu.first_iteration: tilegpu-pipeline gives it the first
+// stage of V's ring); the last iteration's dot follows the loop.
 // DEFER-LABEL: func.func @attention
 // DEFER-SAME: (%[[Q:[a-z0-9]+]]: {{.*}}, %[[K:[a-z0-9]+]]: {{.*}}, %[[V:[a-z0-9]+]]: {{.*}}, %[[O:[a-z0-9]+]]: {{.*}}, %[[N:[a-z0-9]+]]: i32)
 // DEFER-DAG: %[[ZEROP:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #mma>
 // DEFER-DAG: %[[C0:.*]] = arith.constant 0 : i32
-// DEFER: %[[V0:.*]] = tile.load %[[V]][%[[C0]], %[[C0]]] : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+// DEFER: %[[V0:.*]] = tile.load %[[V]][%[[C0]], %[[C0]]] {tilegpu.first_iteration} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
 // DEFER: %[[R:.*]]:3 = scf.for %[[I:.*]] = %[[C0]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[P:.*]] = %[[ZEROP]], %[[VP:.*]] = %[[V0]])
 // DEFER: %[[VT:.*]] = tile.load %[[V]][%[[I]], %[[C0]]] {tilegpu.read_lag = 1 : i64}
 // DEFER: %[[S:.*]] = tile.dot {{.*}} {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t>
@@ -48,19 +50,47 @@
 // DEFER-NEXT: tile.store %[[LW]], %[[O]]
 
 // The deferred V's ring has a stage more than K's (its tile is read in the
-// next iteration too), and the first V has a buffer of its own, live
-// until the dot after the loop.
+// next iteration too). The first V, which the first deferred dot reads
+// (with P = 0), is the first iteration's stage of that ring, where the tile
+// lands anyway (with cp.async, complete when the iteration starts): no
+// copy and no buffer of its own. The dot after the loop is issued only if
+// the loop ran an iteration (otherwise its V would be a stage never
+// filled, and 0 · NaN is NaN); else the accumulator is the result.
 // RING-LABEL: func.func @attention
-// RING: tile.load {{.*}} {tilegpu.shared_offset = 8192 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-// RING: tilegpu.async_load {{.*}} {buffer = 0 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64}
-// RING: tilegpu.async_load {{.*}} {buffer = 1 : i64, tilegpu.shared_offset = 32768 : i64, tilegpu.stages = 3 : i64}
-// RING: scf.for
+// RING: tile.load {{.*}} {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+// RING-NOT: tile.load
+// RING: %[[FIRSTV:.*]] = tilegpu.stage_view stage %{{.*}} {buffer = 1 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 3 : i64}
+// RING-NOT: tile.load
+// RING: tilegpu.async_load {{.*}} {buffer = 0 : i64, tilegpu.shared_offset = 32768 : i64, tilegpu.stages = 2 : i64}
+// RING: tilegpu.async_load {{.*}} {buffer = 1 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 3 : i64}
+// RING: %[[R:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[FIRSTV]])
 // RING: %[[K:.*]] = arith.divsi
 // RING: %[[SK:.*]] = arith.remsi %[[K]], %c2_i32
 // RING: %[[SV:.*]] = arith.remsi %[[K]], %c3_i32
 // RING: tilegpu.stage_view stage %[[SK]] {buffer = 0 : i64
 // RING: tilegpu.stage_view stage %[[SV]] {buffer = 1 : i64
-// RING: tilegpu.shared_bytes = 57344
+// RING: %[[RAN:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : i32
+// RING-NEXT: %[[LAST:.*]] = scf.if %[[RAN]] -> (tensor<64x64xf32, #mma>) {
+// RING-NEXT: %[[D:.*]] = tile.dot %[[R]]#1, %[[R]]#2, %[[R]]#0 {tilegpu.async}
+// RING-NEXT: %[[W:.*]] = tilegpu.dot_wait %[[D]] {pendings = 0 : i32}
+// RING-NEXT: scf.yield %[[W]]
+// RING-NEXT: } else {
+// RING-NEXT: scf.yield %[[R]]#0
+// RING-NEXT: }
+// RING-NEXT: tile.store %[[LAST]]
+// RING: tilegpu.shared_bytes = 49152
+// With TMA the first stage is waited for before the loop, after the
+// prologue has issued its copy, when the loop runs.
+// TMA-LABEL: func.func @attention
+// TMA: %[[FIRSTV:.*]] = tilegpu.stage_view stage %{{.*}} {buffer = 1 : i64, tilegpu.stages = 3 : i64}
+// TMA: tilegpu.ring_init {buffer = 1 : i64, stages = 3 : i64}
+// TMA: %[[TRIPS:.*]] = arith.ceildivsi
+// TMA: tilegpu.async_load {{.*}} {buffer = 1 : i64, tilegpu.stages = 3 : i64, tilegpu.tma}
+// TMA-NEXT: tilegpu.async_commit
+// TMA: %[[RUNS:.*]] = arith.cmpi sgt, %[[TRIPS]], %{{.*}}
+// TMA-NEXT: scf.if %[[RUNS]] {
+// TMA: tilegpu.stage_wait stage %{{.*}} phase %{{.*}} {buffer = 1 : i64}
+// TMA: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[FIRSTV]])
 
 func.func @attention(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
@@ -157,36 +187,38 @@ func.func @gemm(%a: !tile.view<f16, 2> {tile.role = "input"}, %b: !tile.view<f16
 
 // -----
 
-// Deferring here would need 256 KB of shared memory (Q 64 KB, K 2 x 32 KB,
-// V 3 x 32 KB and the first V), over sm_90a's 227 KB: the loop is left as
-// it is.
+// Deferring here would need 272 KB of shared memory (Q 32 KB, K 2 x 48 KB
+// and V 3 x 48 KB), over sm_90a's 227 KB; without it the kernel takes
+// 224 KB: the loop is left as it is.
 // DEFER-LABEL: func.func @over_budget
 // DEFER-NOT: tilegpu.read_lag
-// DEFER: scf.for {{.*}} -> (tensor<128x256xf32, #mma>)
-// DEFER: tilegpu.dot_wait %{{.*}} {pendings = 0 : i32} : tensor<128x64xf32, #mma>
-// DEFER: tilegpu.dot_wait %{{.*}} {pendings = 0 : i32} : tensor<128x256xf32, #mma>
+// DEFER: scf.for {{.*}} -> (tensor<64x256xf32, #mma>)
+// DEFER: tilegpu.dot_wait %{{.*}} {pendings = 0 : i32} : tensor<64x96xf32, #mma>
+// DEFER: tilegpu.dot_wait %{{.*}} {pendings = 0 : i32} : tensor<64x256xf32, #mma>
 // DEFER-NEXT: scf.yield
+// RING-LABEL: func.func @over_budget
+// RING: tilegpu.shared_bytes = 229376
 
 func.func @over_budget(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %n: i32)
-    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32} {
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
   %c0 = arith.constant 0 : i32
-  %c64 = arith.constant 64 : i32
-  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<128x256xf16>
-  %init = arith.constant dense<0.0> : tensor<128x256xf32>
-  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %init) -> (tensor<128x256xf32>) : i32 {
-    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x256xf16>
-    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x256xf16>
-    %ktt = tile.trans %kt : tensor<64x256xf16> -> tensor<256x64xf16>
-    %z = arith.constant dense<0.0> : tensor<128x64xf32>
-    %s = tile.dot %qt, %ktt, %z : tensor<128x256xf16>, tensor<256x64xf16> -> tensor<128x64xf32>
-    %e = math.exp2 %s : tensor<128x64xf32>
-    %half = arith.constant dense<0.5> : tensor<128x256xf32>
-    %scaled = arith.mulf %acc, %half : tensor<128x256xf32>
-    %p = arith.truncf %e : tensor<128x64xf32> to tensor<128x64xf16>
-    %a = tile.dot %p, %vt, %scaled : tensor<128x64xf16>, tensor<64x256xf16> -> tensor<128x256xf32>
-    scf.yield %a : tensor<128x256xf32>
+  %c96 = arith.constant 96 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x256xf16>
+  %init = arith.constant dense<0.0> : tensor<64x256xf32>
+  %r = scf.for %i = %c0 to %n step %c96 iter_args(%acc = %init) -> (tensor<64x256xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<96x256xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<96x256xf16>
+    %ktt = tile.trans %kt : tensor<96x256xf16> -> tensor<256x96xf16>
+    %z = arith.constant dense<0.0> : tensor<64x96xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x256xf16>, tensor<256x96xf16> -> tensor<64x96xf32>
+    %e = math.exp2 %s : tensor<64x96xf32>
+    %half = arith.constant dense<0.5> : tensor<64x256xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x256xf32>
+    %p = arith.truncf %e : tensor<64x96xf32> to tensor<64x96xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x96xf16>, tensor<96x256xf16> -> tensor<64x256xf32>
+    scf.yield %a : tensor<64x256xf32>
   }
-  tile.store %r, %o[%c0, %c0] : tensor<128x256xf32> -> !tile.view<f32, 2>
+  tile.store %r, %o[%c0, %c0] : tensor<64x256xf32> -> !tile.view<f32, 2>
   return
 }
 
@@ -305,21 +337,36 @@ func.func @branch_stops_wait(%q: !tile.view<f16, 2> {tile.role = "input"}, %o: !
 // loops, no V is loaded for the second loop's first iteration, and only the
 // second loop's last dot follows it. That V is the first loop's last stage
 // on the shared ring, which the second loop's first iteration releases.
+// The rotation's first V is the first loop's first stage on the ring,
+// waited for before the first loop when it runs, or before the second when
+// the first ran none and the second runs; the last dot is issued only if
+// either ran.
 // DEFER-LABEL: func.func @consecutive_loops
 // DEFER: %[[R1:.*]]:3 = scf.for
 // DEFER: %[[D1:.*]] = tile.dot %[[R1]]#1, %[[R1]]#2, %[[R1]]#0 {tilegpu.async}
 // DEFER: %[[W1:.*]] = tilegpu.dot_wait %[[D1]] {pendings = 0 : i32}
-// DEFER: %[[V0:.*]] = tile.load
+// DEFER: %[[V0:.*]] = tile.load {{.*}} {tilegpu.first_iteration}
 // DEFER-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %[[W1]], %{{.*}} = %{{.*}}, %{{.*}} = %[[V0]])
 // CHAIN-LABEL: func.func @consecutive_loops
 // CHAIN-SAME: (%[[Q:[a-z0-9]+]]: {{.*}}, %[[K:[a-z0-9]+]]: {{.*}}, %[[V:[a-z0-9]+]]: {{.*}}, %[[O:[a-z0-9]+]]: {{.*}}, %[[M:[a-z0-9]+]]: i32, %[[N:[a-z0-9]+]]: i32)
-// CHAIN: tile.load %[[V]]
-// CHAIN: %[[R1:.*]]:3 = scf.for
+// CHAIN-NOT: tile.load %[[V]]
+// CHAIN: %[[FIRSTV:.*]] = tilegpu.stage_view stage %{{.*}} {buffer = 1 : i64, tilegpu.stages = 3 : i64}
+// CHAIN: %[[TRIPS1:.*]] = arith.ceildivsi
+// CHAIN: } {tilegpu.producer}
+// CHAIN: %[[RUNS1:.*]] = arith.cmpi sgt, %[[TRIPS1]], %{{.*}}
+// CHAIN-NEXT: scf.if %[[RUNS1]] {
+// CHAIN: tilegpu.stage_wait stage %{{.*}} phase %{{.*}} {buffer = 1 : i64}
+// CHAIN: %[[R1:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[FIRSTV]])
 // CHAIN: scf.yield
 // CHAIN-NEXT: }
 // CHAIN-NOT: tile.dot
 // CHAIN-NOT: tile.load
 // CHAIN: } {tilegpu.producer}
+// CHAIN: %[[RUNS2:.*]] = arith.cmpi sgt
+// CHAIN-NEXT: %[[FRESH:.*]] = arith.cmpi eq, %[[TRIPS1]], %{{.*}}
+// CHAIN-NEXT: %[[WAIT2:.*]] = arith.andi %[[RUNS2]], %[[FRESH]]
+// CHAIN-NEXT: scf.if %[[WAIT2]] {
+// CHAIN: tilegpu.stage_wait stage %{{.*}} phase %{{.*}} {buffer = 1 : i64}
 // CHAIN-NOT: tile.dot
 // CHAIN-NOT: tile.load
 // CHAIN: %[[R2:.*]]:3 = scf.for %{{.*}} = %[[M]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[R1]]#0, %[[P:.*]] = %[[R1]]#1, %[[VP:.*]] = %[[R1]]#2)
@@ -329,9 +376,15 @@ func.func @branch_stops_wait(%q: !tile.view<f16, 2> {tile.role = "input"}, %o: !
 // CHAIN: scf.if
 // CHAIN: tilegpu.stage_release {{.*}} {buffer = 1 : i64}
 // CHAIN: scf.yield
-// CHAIN: %[[LAST:.*]] = tile.dot %[[R2]]#1, %[[R2]]#2, %[[R2]]#0 {tilegpu.async}
+// CHAIN: %[[RAN:.*]] = arith.cmpi ne
+// CHAIN-NEXT: %[[OUT:.*]] = scf.if %[[RAN]]
+// CHAIN-NEXT: %[[LAST:.*]] = tile.dot %[[R2]]#1, %[[R2]]#2, %[[R2]]#0 {tilegpu.async}
 // CHAIN-NEXT: %[[LW:.*]] = tilegpu.dot_wait %[[LAST]] {pendings = 0 : i32}
-// CHAIN-NEXT: tile.store %[[LW]], %[[O]]
+// CHAIN-NEXT: scf.yield %[[LW]]
+// CHAIN-NEXT: } else {
+// CHAIN-NEXT: scf.yield %[[R2]]#0
+// CHAIN-NEXT: }
+// CHAIN-NEXT: tile.store %[[OUT]], %[[O]]
 // CHAIN-NOT: tile.dot
 
 func.func @consecutive_loops(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %m: i32, %n: i32)

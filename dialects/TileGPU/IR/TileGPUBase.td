@@ -50,6 +50,13 @@ def TileGPU_Dialect : Dialect {
     /// deferred into the next iteration): tilegpu-pipeline gives its ring one
     /// more stage, so the copy issued ahead does not overwrite it.
     static constexpr ::llvm::StringLiteral kReadLagAttrName = "tilegpu.read_lag";
+    /// A tile.load into shared memory, before a loop, of the tile the loop's
+    /// first iteration loads, carried into that iteration for the dot
+    /// tilegpu-schedule-dots deferred into it (which reads it with a zero
+    /// A): tilegpu-pipeline gives it the first stage of the ring of the
+    /// load it copies, where that iteration's tile lands anyway.
+    static constexpr ::llvm::StringLiteral kFirstIterationAttrName =
+        "tilegpu.first_iteration";
     /// A pipelined tile.load into shared memory (and the tilegpu.async_load
     /// it becomes) copied by TMA, one thread issuing the copy of a whole
     /// tile onto an mbarrier, instead of by every thread with cp.async

@@ -617,6 +617,18 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (name == kFirstIterationAttrName) {
+    auto load = dyn_cast<tile::LoadOp>(op);
+    if (!load ||
+        !isa_and_present<SharedEncodingAttr>(load.getType().getEncoding()) ||
+        !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute on a tile.load "
+                                "into shared memory, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kTmaAttrName) {
     auto load = dyn_cast<tile::LoadOp>(op);
     bool shared = (load && isa_and_present<SharedEncodingAttr>(

@@ -165,8 +165,10 @@ def TileGPUScheduleDots : Pass<"tilegpu-schedule-dots", "::mlir::func::FuncOp"> 
     ```
 
     The first iteration's deferred dot reads P = 0 and the first
-    iteration's V (loaded once before the loop), so it adds exactly nothing.
-    A deferral costs that buffer and one more stage of V's ring; it is made
+    iteration's V (loaded before the loop, `tilegpu.first_iteration`:
+    tilegpu-pipeline makes it the first stage of V's ring), so it adds
+    exactly nothing. A deferral costs one more stage of V's ring (and that
+    buffer where the loop is not pipelined); it is made
     only where the kernel, pipelined with its `num_stages`, still fits the
     target's shared memory (`tilegpu.shared_memory`). A shared tile read by a dot that is still running
     in the next iteration (the deferred V, a GEMM's operands) gets
@@ -348,6 +350,20 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     iteration and its dot on P = 0. tilegpu-warp-specialize must follow: the
     producer loop only runs in a warp of its own.
 
+    A rotated loop's first B (a `tile.load {tilegpu.first_iteration}` before
+    it: the tile of its first iteration, which the dot deferred into that
+    iteration reads with P = 0) becomes the first iteration's stage of the
+    ring, where the tile lands anyway: no copy and no buffer of its own. A
+    TMA stage is waited for before the loop (after the prologue's copies)
+    when the loop runs and the rotation begins in it (in chained loops, in
+    the first that runs); a cp.async stage is complete when the iteration
+    starts. The dot after the rotation's last loop then reads a stage never
+    filled if the rotation ran no iteration (which may hold NaN, and
+    0 · NaN is NaN): it and its wait are issued in a branch on whether the
+    rotation ran, the accumulator passing through otherwise. (A select
+    after the dot would keep the accumulator live across the wgmma that
+    overwrites it, which ptxas serializes, C7520.)
+
     In a kernel that asks for it (`@kernel(prefetch_registers=True)`,
     `tile.prefetch_registers`, or every kernel with `prefetch-registers`),
     with `num_stages` >= 2, a loop's loads whose tile stays in registers (a
@@ -440,7 +456,9 @@ def TileGPUPingPong : Pass<"tilegpu-ping-pong", "::mlir::func::FuncOp"> {
     ```
 
     Every warpgroup must take the same turns: a dot under anything but
-    `scf.for` (whose trip counts are the CTA's) is an error, as is a kernel
+    `scf.for` and `scf.if` (whose trip counts and conditions are scalars of
+    the program, the same in every consumer warpgroup) is an error, as is a
+    kernel
     with fewer than two consumer warpgroups, or one that asks for ping-pong
     but not for warp specialization (`tile.warp_specialize`).
   }];

@@ -429,6 +429,22 @@ func.func @read_lag_registers(%v: !tile.view<f32, 1>, %i: i32) {
 
 // -----
 
+func.func @first_iteration_registers(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.first_iteration' to be a unit attribute on a tile.load into shared memory, got unit on 'tile.load'}}
+  %t = tile.load %v[%i] {tilegpu.first_iteration} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @first_iteration_value(%v: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.first_iteration' to be a unit attribute on a tile.load into shared memory, got 1 : i64 on 'tile.load'}}
+  %t = tile.load %v[%i, %i] {tilegpu.first_iteration = 1 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  return
+}
+
+// -----
+
 func.func @wgmma_attr(%v: !tile.view<f32, 1>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.wgmma' to be a unit attribute on a tile.dot, got unit on 'tile.load'}}
   %t = tile.load %v[%i] {tilegpu.wgmma} : !tile.view<f32, 1> -> tensor<64xf32>
