@@ -399,7 +399,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // A shared ring counts on from the iterations of the loops before this
   // one that used it.
   SmallVector<Value> firsts(loads.size());
-  Value trips = tripCount(b, loc, loop);
+  Value trips = specialized ? tripCount(b, loc, loop) : Value();
   if (specialized) {
     for (auto [i, id] : llvm::enumerate(ids))
       firsts[i] = shared->iterationsBefore.lookup(id);
@@ -424,11 +424,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // first iteration, loaded before it) is that iteration's stage of the
   // ring, where the tile lands anyway: no copy of its own, no buffer of its
   // own. A TMA stage is waited for before the loop (after the prologue's
-  // copies), when the loop runs (on
-  // a ring shared with the loops before, when the rotation has not begun in
-  // them); a cp.async stage is complete at the start of the iteration.
-  // The rotation continues in a loop that starts from a loop's carried-out
-  // B on the same ring (chainLoops).
+  // copies), when the loop runs (on a ring shared with the loops before,
+  // when the rotation has not begun in them); a cp.async stage is complete
+  // at the start of the iteration. The rotation continues in a loop that
+  // starts from a loop's carried-out B on the same ring (chainLoops).
   SmallVector<RotationEnd> rotationEnds;
   for (auto [i, load] : llvm::enumerate(loads)) {
     unsigned ring = ringSizes[i];
@@ -472,6 +471,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     }
     if (shared)
       shared->rotationStart[id] = start;
+    if (!trips)
+      trips = tripCount(b, loc, loop);
     // The loop runs, and its first iteration is the rotation's.
     if (isTma(load)) {
       Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
