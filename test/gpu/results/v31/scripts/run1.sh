@@ -3,8 +3,9 @@
 # wrote it). Tree: gpu-ab/v31, a copy of branch ring-first-v (the rotation's
 # first V is its ring's first stage; the last P·V in a branch on whether the
 # rotation ran), gpu-out compiled from it, gpu-old the same configs from
-# main (b7e6818), gpu-sem from `test/gpu/semantics.sh prepare` (carries
-# rotation_edges: key loops of no iteration under the whole schedule).
+# main (7a45080, whose compiler is 2fc75aa's), gpu-sem from
+# `test/gpu/semantics.sh prepare` (with rotation_edges: key loops of no
+# iteration under the whole schedule).
 # Prediction (before the run): all correct; +3-6 % at [8,16,2048,128] for
 # _poP/_woP (a synchronous 32 KB V load a program less), +1-2 % at N >= 8192;
 # the non-specialized _o configs +0-3 %.
