@@ -3,7 +3,7 @@
 # wrote it). Tree: gpu-ab/v31, a copy of branch ring-first-v (the rotation's
 # first V is its ring's first stage; the last P·V in a branch on whether the
 # rotation ran), gpu-out compiled from it, gpu-old the same configs from
-# main (7a45080, whose compiler is 2fc75aa's), gpu-sem from
+# main (254a8f7), gpu-sem from
 # `test/gpu/semantics.sh prepare` (with rotation_edges: key loops of no
 # iteration under the whole schedule).
 # Prediction (before the run): all correct; +3-6 % at [8,16,2048,128] for
