@@ -46,10 +46,12 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   copies.tma = options.copies != CopyKind::CpAsync;
   copies.requireTma = options.copies == CopyKind::Tma;
   copies.numStages = options.numStages;
+  copies.warpSpecialize = options.warpSpecialize;
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectCopies(copies));
   TileGPUPipelineOptions pipelining;
   pipelining.numStages = options.numStages;
   pipelining.warpSpecialize = options.warpSpecialize;
+  pipelining.ctasPerSm = options.ctasPerSm;
   pm.addNestedPass<func::FuncOp>(createTileGPUPipeline(pipelining));
   TileGPUWarpSpecializeOptions specialization;
   specialization.ctasPerSm = options.ctasPerSm;

@@ -2,7 +2,9 @@
 //
 // Part of Tessera. Records the choice tilegpu-pipeline and convert-tile-to-
 // nvvm follow: tilegpu.tma on the pipelined loads one thread copies with
-// TMA onto an mbarrier, cp.async by every thread for the rest.
+// TMA onto an mbarrier (and, in a warp-specialized persistent kernel, on
+// the program's own tiles, which its producer copies), cp.async by every
+// thread for the rest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,7 +105,21 @@ struct TileGPUSelectCopiesPass
       }
     });
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    // A warp-specialized persistent kernel's producer also copies the
+    // program's own tiles (tilegpu-pipeline), the next program's under this
+    // one: shared tiles loaded at the top level of the loop of programs
+    // from a tensor the kernel only reads (FA2's Q). Where TMA cannot copy
+    // one, every consumer thread copies it, as without a producer.
+    scf::ForOp programs = getPersistentLoop(kernel);
+    if (!noTma.empty() || !programs ||
+        !(warpSpecialize || tile::TileDialect::getWarpSpecialize(kernel)))
+      return;
+    for (auto load : programs.getBody()->getOps<tile::LoadOp>())
+      if (isa_and_present<SharedEncodingAttr>(load.getType().getEncoding()) &&
+          isReadOnlyView(load.getView()) && whyNotTma(load).empty())
+        load->setAttr(TileGPUDialect::kTmaAttrName,
+                      UnitAttr::get(load.getContext()));
   }
 };
 

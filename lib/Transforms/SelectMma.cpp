@@ -50,7 +50,8 @@ std::string whyNot(tile::DotOp dot) {
 constexpr int64_t kMaxInvariantARegisters = 32;
 
 /// Whether `dot` is in a loop that does not define its A operand, and A is
-/// a tile.load into shared memory that the lowering would read with
+/// a tile.load into shared memory (or a program tile's stage, which a
+/// warp-specialized kernel's producer copies) that the lowering would read with
 /// ldmatrix at every k step (mma.sync, or wgmma without a descriptor for
 /// A) and whose fragments fit kMaxInvariantARegisters.
 bool readsInvariantA(tile::DotOp dot) {
@@ -59,7 +60,7 @@ bool readsInvariantA(tile::DotOp dot) {
   auto mma = dyn_cast_if_present<MmaEncodingAttr>(accType.getEncoding());
   auto shared = dyn_cast_if_present<SharedEncodingAttr>(aType.getEncoding());
   if (!mma || !shared || shared.getTransposed() ||
-      !dot.getA().getDefiningOp<tile::LoadOp>() ||
+      !isa_and_present<tile::LoadOp, StageViewOp>(dot.getA().getDefiningOp()) ||
       aType.getDimSize(1) % 16 != 0 ||
       aType.getDimSize(0) % (16 * mma.getWarpsM()) != 0)
     return false;

@@ -12,6 +12,7 @@
 #include "tessera/Transforms/Passes.h"
 
 #include "LoopIterations.h"
+#include "tessera/Analysis/SharedAllocation.h"
 
 #include "Tile/IR/TileDialect.h"
 #include "TileGPU/IR/TileGPUDialect.h"
@@ -22,6 +23,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace tessera {
@@ -429,7 +431,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // at the start of the iteration. The rotation continues in a loop that
   // starts from a loop's carried-out B on the same ring (chainLoops).
   SmallVector<RotationEnd> rotationEnds;
-  for (auto [i, load] : llvm::enumerate(loads)) {
+  for (size_t i = 0; i < loads.size(); ++i) {
+    tile::LoadOp load = loads[i];
     unsigned ring = ringSizes[i];
     int64_t id = ids[i];
     std::optional<unsigned> carried = carriedTileOf(loop, load);
@@ -612,6 +615,196 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   }
   for (auto [id, ring] : tmaRings)
     RingInvalOp::create(b, loc, id, ring);
+  return success();
+}
+
+/// The stages of the ring of a persistent kernel's program tile: two, so
+/// the producer copies the next program's tile while the consumers still
+/// read this one's. (With one, the producer would wait for this program's
+/// last read before copying the next program's tile, and the next
+/// program's first K/V copies, which follow it, with it.)
+constexpr unsigned kProgramTileStages = 2;
+
+/// The last op of `block` (an ancestor there of the reader) that reads the
+/// shared tile `tile` or may still be reading it: its users, the users of
+/// its views (tile.trans), and for an asynchronous dot, which reads its
+/// operands until it completes, the tilegpu.dot_wait that returns its
+/// result (followed through the loops and branches that carry it, and the
+/// asynchronous dots that accumulate into it).
+Operation *lastReader(Value tile, Block *block) {
+  Operation *last = nullptr;
+  auto note = [&](Operation *op) {
+    if (Operation *top = block->findAncestorOpInBlock(*op))
+      if (!last || last->isBeforeInBlock(top))
+        last = top;
+  };
+  auto isAsyncDot = [](Operation *op) {
+    return isa<tile::DotOp>(op) && op->hasAttr(TileGPUDialect::kAsyncAttrName);
+  };
+  SmallVector<Value> views = {tile}, inFlight;
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (Operation *user : view.getUsers()) {
+      note(user);
+      if (isa<tile::TransOp>(user))
+        views.push_back(user->getResult(0));
+      if (isAsyncDot(user))
+        inFlight.push_back(user->getResult(0));
+    }
+  }
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!inFlight.empty()) {
+    Value v = inFlight.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *owner = use.getOwner();
+      note(owner);
+      unsigned number = use.getOperandNumber();
+      if (isAsyncDot(owner)) {
+        inFlight.push_back(owner->getResult(0));
+      } else if (isa<scf::YieldOp>(owner)) {
+        Operation *parent = owner->getParentOp();
+        if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+          inFlight.push_back(loop.getResult(number));
+          inFlight.push_back(loop.getRegionIterArgs()[number]);
+        } else if (isa<scf::IfOp>(parent)) {
+          inFlight.push_back(parent->getResult(number));
+        }
+      } else if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+        if (number >= loop.getNumControlOperands())
+          inFlight.push_back(loop.getTiedLoopRegionIterArg(&use));
+      }
+    }
+  }
+  return last;
+}
+
+/// The program tiles of a warp-specialized persistent kernel: the
+/// tile.loads {tilegpu.tma} at the top level of its loop of programs
+/// (tilegpu-select-copies; FA2's Q).
+SmallVector<tile::LoadOp> programTiles(scf::ForOp programs) {
+  SmallVector<tile::LoadOp> loads;
+  for (auto load : programs.getBody()->getOps<tile::LoadOp>())
+    if (isTma(load))
+      loads.push_back(load);
+  return loads;
+}
+
+/// Puts each program tile of `kernel` (programTiles) on a ring of
+/// kProgramTileStages stages, filled by a producer loop of one iteration in
+/// place of the load (acquire the stage, then copy) for the CTA's n-th
+/// program; the consumers wait for it before its first reader and release
+/// it after its last (lastReader). The rings are made ready before the loop
+/// of programs and retired after it.
+void pipelineProgramTiles(func::FuncOp kernel, int64_t &nextBufferId) {
+  scf::ForOp programs = getPersistentLoop(kernel);
+  SmallVector<tile::LoadOp> loads = programTiles(programs);
+  Block &program = *programs.getBody();
+  Location loc = programs.getLoc();
+  OpBuilder b(&program, program.begin());
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
+  // n: the programs this CTA ran before this one.
+  Value count = arith::DivSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, programs.getInductionVar(),
+                            programs.getLowerBound()),
+      programs.getStep());
+  Value ring = constant(kProgramTileStages);
+  Value pass = arith::DivSIOp::create(b, loc, count, ring);
+  Value stage = arith::RemSIOp::create(b, loc, count, ring);
+  Value two = constant(2);
+  Value filled = arith::RemSIOp::create(b, loc, pass, two);
+  Value released = arith::RemSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, pass, constant(1)), two);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value always = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  IntegerAttr arrivals =
+      b.getI64IntegerAttr(tile::TileDialect::getNumWarps(kernel));
+  for (tile::LoadOp load : loads) {
+    int64_t id = nextBufferId++;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(programs);
+      RingInitOp::create(b, loc, id, kProgramTileStages, arrivals);
+      b.setInsertionPointAfter(programs);
+      RingInvalOp::create(b, loc, id, kProgramTileStages, /*empty=*/true);
+    }
+    b.setInsertionPoint(load);
+    auto producer = scf::ForOp::create(b, loc, zero, one, one);
+    producer->setAttr(TileGPUDialect::kProducerAttrName, b.getUnitAttr());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(producer.getBody());
+      StageAcquireOp::create(b, load.getLoc(), stage, released, id);
+      auto copy = AsyncLoadOp::create(
+          b, load.getLoc(), load.getView(), load.getIndices(), stage, always,
+          b.getI64IntegerAttr(id), TypeAttr::get(load.getType()));
+      copy->setAttr(kStagesAttr, b.getI64IntegerAttr(kProgramTileStages));
+      copy->setAttr(TileGPUDialect::kTmaAttrName, b.getUnitAttr());
+    }
+    Operation *first = nullptr;
+    for (Operation *user : load->getUsers())
+      if (Operation *top = program.findAncestorOpInBlock(*user))
+        if (!first || top->isBeforeInBlock(first))
+          first = top;
+    Operation *last = lastReader(load.getResult(), &program);
+    auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
+                                    b.getI64IntegerAttr(id));
+    view->setAttr(kStagesAttr, b.getI64IntegerAttr(kProgramTileStages));
+    load.getResult().replaceAllUsesWith(view.getResult());
+    load.erase();
+    // (A tile nothing reads is waited for and released at once, so that
+    // every stage's phases stay in step with the producer's.)
+    if (first)
+      b.setInsertionPoint(first);
+    else
+      b.setInsertionPointAfter(view);
+    StageWaitOp::create(b, view.getLoc(), stage, filled, id);
+    if (last)
+      b.setInsertionPointAfter(last);
+    StageReleaseOp::create(b, view.getLoc(), stage, id);
+  }
+}
+
+/// The shared memory the driver reserves per CTA (CUDA's
+/// reservedSharedMemPerBlock): an SM's shared memory is a CTA's most plus
+/// this, so (most + reserve) / (bytes + reserve) CTAs of `bytes` fit one.
+constexpr int64_t kReservedSharedPerCta = 1024;
+
+/// Gives a warp-specialized persistent kernel's program tiles to its
+/// producer (pipelineProgramTiles) where, tried on a copy of the kernel
+/// first, the kernel still fits the chip's shared memory with their rings
+/// and an SM still holds by shared memory the CTAs it held before, up to
+/// `ctasPerSm` (those the registers are sized for: the persistent grid is
+/// as many CTAs as the GPU holds at once); any program tile left is copied
+/// by every consumer thread (its tilegpu.tma is dropped).
+LogicalResult pipelineProgramTilesIfFit(func::FuncOp kernel,
+                                        int64_t &nextBufferId,
+                                        int64_t ctasPerSm) {
+  scf::ForOp programs = getPersistentLoop(kernel);
+  if (programTiles(programs).empty())
+    return success();
+  FailureOr<TargetInfo> target = getTargetInfo(kernel);
+  if (failed(target))
+    return failure();
+  int64_t alignment = target->sharedAlignment();
+  auto ctasFitting = [&](int64_t bytes) {
+    return (target->sharedMemory + kReservedSharedPerCta) /
+           (bytes + kReservedSharedPerCta);
+  };
+  int64_t before = SharedAllocation(kernel, alignment).getTotalSize();
+  auto trial = cast<func::FuncOp>(kernel->clone());
+  int64_t trialId = nextBufferId;
+  pipelineProgramTiles(trial, trialId);
+  int64_t after = SharedAllocation(trial, alignment).getTotalSize();
+  trial.erase();
+  if (after <= target->sharedMemory &&
+      ctasFitting(after) >= std::min(ctasFitting(before), ctasPerSm))
+    pipelineProgramTiles(kernel, nextBufferId);
   return success();
 }
 
@@ -877,6 +1070,15 @@ struct TileGPUPipelinePass
         RingInvalOp::create(b, shared.lastDrain->getLoc(), ring.id,
                             ring.stages, /*empty=*/true);
     }
+    // The program's own tiles (tilegpu-select-copies marks them in
+    // warp-specialized persistent kernels) are the producer's where they
+    // fit; the rest stay copies by every thread.
+    if (shared.lastDrain && shared.persistent &&
+        failed(pipelineProgramTilesIfFit(kernel, nextBufferId, ctasPerSm)))
+      return signalPassFailure();
+    if (scf::ForOp programs = getPersistentLoop(kernel))
+      for (tile::LoadOp load : programTiles(programs))
+        load->removeAttr(TileGPUDialect::kTmaAttrName);
   }
 };
 

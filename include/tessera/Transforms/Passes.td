@@ -273,6 +273,15 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
     pipeliner then fills its ring from one thread, completing on one
     mbarrier per stage, instead of with every thread's cp.async copies.
 
+    In a persistent kernel (tilegpu-persistent) that asks for warp
+    specialization (`tile.warp_specialize`, or every kernel with
+    `warp-specialize`), the program's own tiles get `tilegpu.tma` too where
+    TMA can copy them: `tile.load`s into shared memory at the top level of
+    the loop of programs from a tensor the kernel only reads (FA2's Q; a
+    tensor it writes could be read by a copy for the next program before
+    this one's store). tilegpu-pipeline gives them to the producer, or drops
+    the attribute where it does not.
+
     With `require-tma` (tessera-compile --copies=tma) a pipelined load that
     cannot be a TMA copy is an error naming why, and so is a kernel without
     pipelined loads.
@@ -285,6 +294,8 @@ def TileGPUSelectCopies : Pass<"tilegpu-select-copies", "::mlir::func::FuncOp"> 
            "Every pipelined load must be a TMA copy">,
     Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
            "The pipeline depth tilegpu-pipeline uses (0: the kernel's tile.num_stages)">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+           "Mark the program tiles of every persistent kernel for a producer, not only those with tile.warp_specialize">,
   ];
 }
 
@@ -364,6 +375,37 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
     after the dot would keep the accumulator live across the wgmma that
     overwrites it, which ptxas serializes, C7520.)
 
+    In a warp-specialized persistent kernel the program's own tiles
+    (`tile.load {tilegpu.tma}` at the top level of the loop of programs,
+    tilegpu-select-copies: FA2's Q) are the producer's too, each on a ring
+    of two stages: a producer loop of one iteration in place of the load
+    acquires the stage of the CTA's n-th program and copies its tile (n
+    counted from the loop of programs' induction variable); the consumers
+    wait for it before its first reader and release it after its last (its
+    users, and the `tilegpu.dot_wait`s of the asynchronous dots that read
+    it, through the loops that carry them):
+
+    ```
+    producer:  for _ in 0 .. 1 (tilegpu.producer):        // program n
+                 stage_acquire(n % 2, phase (n / 2 + 1) % 2)
+                 async_load -> stage n % 2 {tma}
+               ... the K/V producer loops ...
+    consumers: stage_wait(n % 2, phase (n / 2) % 2) before the first reader
+               ... stage_view(n % 2) replaces the tile.load ...
+               stage_release(n % 2) after the last reader
+    ```
+
+    With two stages the producer copies program n + 1's tile while the
+    consumers still read program n's, and goes on to n + 1's K and V
+    (with one, it would wait for program n's last read, and the next
+    program's first K/V copies behind it). The ring is built on a trial
+    copy of the kernel first and kept only where the kernel still fits the
+    chip's shared memory and an SM still holds by shared memory the CTAs it
+    held before, up to `ctas-per-sm` (the CTAs tilegpu-warp-specialize
+    sizes the registers for; the persistent grid is the CTAs the GPU holds
+    at once); otherwise (and without a producer) the tile stays a
+    `tile.load` by every consumer thread and loses `tilegpu.tma`.
+
     In a kernel that asks for it (`@kernel(prefetch_registers=True)`,
     `tile.prefetch_registers`, or every kernel with `prefetch-registers`),
     with `num_stages` >= 2, a loop's loads whose tile stays in registers (a
@@ -392,6 +434,8 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
            "Warp-specialize the TMA pipelines of every kernel, not only those with tile.warp_specialize">,
     Option<"prefetchRegisters", "prefetch-registers", "bool", /*default=*/"false",
            "Prefetch the register loads of every kernel's loops, not only those with tile.prefetch_registers">,
+    Option<"ctasPerSm", "ctas-per-sm", "unsigned", /*default=*/"1",
+           "CTAs an SM is to hold (tilegpu-warp-specialize's): a program tile's ring must leave room for them">,
   ];
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect",
