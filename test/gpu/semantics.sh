@@ -114,10 +114,14 @@ check() {
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/odd_warps.json" \
     "$DIR/interp/odd_warps" --tol Y=0,1e-3 --tol Rsum=1e-4,1e-5 --tol Csum=1e-5,1e-5
   # key loops of no iteration (Out 0, Lse -inf exact) between programs
-  # that run, warp-specialized, ping-pong, persistent: f32 sums of up to
-  # 300 f16 products in another order.
+  # that run, warp-specialized, ping-pong, persistent. Out: ex2.approx
+  # and the interpreter's exp2 differ by an f32 ulp or two, which can flip
+  # the f16 rounding of a P (2^-11 of it) before P.V: Out moves by up to
+  # 2^-11 * (p / l) * |v| <= 4.9e-4 per flip (v31: 42 of 262144 values
+  # off by more than 1e-5, at most 2.4e-5); a wrong stage or block is
+  # 1e-2 and more. Lse (f32 sums in another order) to 1e-5.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/rotation_edges.json" \
-    "$DIR/interp/rotation_edges" --tol Out=1e-5,1e-4 --tol Lse=1e-5,1e-5
+    "$DIR/interp/rotation_edges" --tol Out=5e-4,1e-4 --tol Lse=1e-5,1e-5
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \
