@@ -21,6 +21,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
@@ -680,13 +681,27 @@ Operation *lastReader(Value tile, Block *block) {
   return last;
 }
 
+/// Whether the producer can compute `v`: from block arguments (the
+/// kernel's, the loop of programs' induction variable) by what
+/// tilegpu-warp-specialize clones into its region (scalar arithmetic, grid
+/// queries and scalar loads).
+bool producerCanCompute(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return true;
+  if (def->getNumRegions() != 0 ||
+      !(isMemoryEffectFree(def) || isa<tile::LoadScalarOp>(def)))
+    return false;
+  return llvm::all_of(def->getOperands(), producerCanCompute);
+}
+
 /// The program tiles of a warp-specialized persistent kernel: the
 /// tile.loads {tilegpu.tma} at the top level of its loop of programs
-/// (tilegpu-select-copies; FA2's Q).
+/// (tilegpu-select-copies; FA2's Q) at indices the producer can compute.
 SmallVector<tile::LoadOp> programTiles(scf::ForOp programs) {
   SmallVector<tile::LoadOp> loads;
   for (auto load : programs.getBody()->getOps<tile::LoadOp>())
-    if (isTma(load))
+    if (isTma(load) && llvm::all_of(load.getIndices(), producerCanCompute))
       loads.push_back(load);
   return loads;
 }
@@ -1077,7 +1092,7 @@ struct TileGPUPipelinePass
         failed(pipelineProgramTilesIfFit(kernel, nextBufferId, ctasPerSm)))
       return signalPassFailure();
     if (scf::ForOp programs = getPersistentLoop(kernel))
-      for (tile::LoadOp load : programTiles(programs))
+      for (auto load : programs.getBody()->getOps<tile::LoadOp>())
         load->removeAttr(TileGPUDialect::kTmaAttrName);
   }
 };
