@@ -491,7 +491,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
           return arith::ConstantIntOp::create(nested, l, nested.getI32Type(),
                                               v);
         };
-        Value pass = arith::DivSIOp::create(nested, l, start, ringConstant(ring));
+        Value pass =
+            arith::DivSIOp::create(nested, l, start, ringConstant(ring));
         StageWaitOp::create(
             nested, load.getLoc(),
             arith::RemSIOp::create(nested, l, start, ringConstant(ring)),
