@@ -377,7 +377,8 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "::mlir::func::FuncOp"> {
 
     In a warp-specialized persistent kernel the program's own tiles
     (`tile.load {tilegpu.tma}` at the top level of the loop of programs,
-    tilegpu-select-copies: FA2's Q) are the producer's too, each on a ring
+    tilegpu-select-copies: FA2's Q; at indices the producer can compute,
+    what tilegpu-warp-specialize clones) are the producer's too, each on a ring
     of two stages: a producer loop of one iteration in place of the load
     acquires the stage of the CTA's n-th program and copies its tile (n
     counted from the loop of programs' induction variable); the consumers
