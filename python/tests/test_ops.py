@@ -171,9 +171,10 @@ class TuningTest(unittest.TestCase):
         _, constants = ops.kernel_constants(torch.float16, 128, True, -1, -1, "fa2_bnhd",
                                             target="sm_90a")
         self.assertEqual({k: constants[k] for k in ("BLOCK_N", "NUM_WARPS", "WARP_SPECIALIZE",
-                                                    "PING_PONG", "CAUSAL")},
+                                                    "PING_PONG", "OVERLAP_DOTS", "PERSISTENT",
+                                                    "CAUSAL")},
                          dict(BLOCK_N=128, NUM_WARPS=8, WARP_SPECIALIZE=True, PING_PONG=True,
-                              CAUSAL=1))
+                              OVERLAP_DOTS=True, PERSISTENT=True, CAUSAL=1))
         _, constants = ops.kernel_constants(torch.float16, 128, True, -1, -1, "fa2_bnhd")
         self.assertNotIn("WARP_SPECIALIZE", constants)
 

@@ -67,17 +67,19 @@ KERNEL_CONFIGS = {
 }
 # On sm_90a (wgmma, TMA), for the kernels that take the Hopper schedule's
 # constants (_HOPPER_KERNELS): the fastest configs of run_all's sweep of
-# kernels/fa2.tile (test/gpu/RESULTS.md v28). D = 128: 128x128 tiles, a
-# producer warpgroup issuing the K/V copies and two consumer warpgroups taking
-# turns (the sweep's `_p`: 0.93-0.99x the fastest config at each N of its
-# D = 128 table, causal and not, 1.03-1.12x the 128x64 w4 above; no single
-# config is fastest at every N). D = 64 unmasked: 128x128 tiles over 4 warps
-# (1.10-1.11x the 128x64 w8 above at [B, 32, 2048, 64]).
+# kernels/fa2.tile. D = 128: 128x128 tiles, a producer warpgroup issuing the
+# Q, K and V copies, two consumer warpgroups taking turns, P.V of one key
+# block under QK^T of the next, a persistent grid (the sweep's `_poP`, the
+# fastest config at every N of its D = 128 table up to 8192, causal and not,
+# test/gpu/RESULTS.md v31; +6 to +17 % over v28's `_p` choice at N <= 2048).
+# D = 64 unmasked: 128x128 tiles over 4 warps (1.10-1.11x the 128x64 w8 above
+# at [B, 32, 2048, 64], v28).
 HOPPER_KERNEL_CONFIGS = {
     (64, False): dict(BLOCK_M=128, BLOCK_N=128, NUM_WARPS=4, NUM_STAGES=2),
     (64, True): KERNEL_CONFIGS[(64, True)],
     **{(128, masked): dict(BLOCK_M=128, BLOCK_N=128, NUM_WARPS=8, NUM_STAGES=2,
-                           WARP_SPECIALIZE=True, PING_PONG=True)
+                           WARP_SPECIALIZE=True, PING_PONG=True, OVERLAP_DOTS=True,
+                           PERSISTENT=True)
        for masked in (False, True)},
 }
 HOPPER_TARGETS = ("sm_90a",)
