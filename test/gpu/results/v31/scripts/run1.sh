@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# v31 call 1 — PREPARED, NOT YET RUN (no device was lent in the sessions
-# that wrote it). Tree: gpu-ab/v31, a copy of branch q-producer (on
+# v31 call 1 (prepared while no device was lent, then run: RESULTS v31). Written in the sessions
+# of stops 35-36. Tree: gpu-ab/v31, a copy of branch q-producer (on
 # ring-first-v: the rotation's first V is its ring's first stage, the last
 # P·V in a branch on whether the rotation ran; then Q copied by the producer
 # on a two-stage ring in warp-specialized persistent kernels). gpu-out: the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v31 call 2 — PREPARED, NOT YET RUN. Same tree as call 1 (gpu-ab/v31), after
+# v31 call 2 (run: RESULTS v31). Same tree as call 1 (gpu-ab/v31), after
 # it passes. Old (gpu-old, main) and new (gpu-out) interleaved in one process,
 # each shape's configs in the order given, so that neither runs last at
 # N = 16384 (v30's unsettled row). The configs factor the two changes:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v31 call 4 (gpu-ab/v32, main fdd63aa's binaries; gpu-old: main 438ac0a's
+# v31 call 4, NOT RUN (the device refused every start after call 3) (gpu-ab/v32, main fdd63aa's binaries; gpu-old: main 438ac0a's
 # _poP): where [8,16,2048,128] still loses to cuDNN after the first-V stage
 # and Q's ring. ncu --set full with per-instruction stall samples on the new
 # _poP, the old one and SDPA-cudnn, one launch each.

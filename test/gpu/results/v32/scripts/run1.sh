@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v32 call 1 — PREPARED (branch op-poP; not yet run). Tree gpu-ab/v32op: a
+# v32 call 1 (run: RESULTS v32). Tree gpu-ab/v32op: a
 # copy of the branch, build/py-cache filled by check_ops, check_backward
 # --precompile sm_90a. flash_attn_func at D = 128 on sm_90a takes the _poP
 # schedule (overlapped dots, persistent grid, Q through the producer) in
