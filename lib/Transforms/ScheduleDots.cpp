@@ -403,9 +403,12 @@ struct TileGPUScheduleDotsPass
     unsigned stages =
         numStages ? numStages : tile::TileDialect::getNumStages(kernel);
     if (overlap) {
-      // Each deferral costs a buffer for the first iteration's B and a
-      // stage more of its ring: tried on a copy of the kernel first, and
-      // kept only where the kernel still fits the chip's shared memory.
+      // Each deferral costs a stage more of its B's ring (and, where the
+      // loop is not pipelined, a buffer for the first iteration's B): tried
+      // on a copy of the kernel first, and kept only where the kernel still
+      // fits the chip's shared memory. (The estimate still counts the first
+      // B as a buffer of its own, which tilegpu-pipeline makes a ring stage:
+      // conservative by one tile.)
       size_t numLoops = loopsOf(kernel).size();
       for (size_t i = 0; i < numLoops; ++i) {
         if (!findDeferral(loopsOf(kernel)[i], stages))
