@@ -35,13 +35,11 @@ std::pair<Value, Value> ViewAccess::locate(OpBuilder &b, Location loc,
       index = arith::AddIOp::create(b, loc, index, delta);
     }
     Value index64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), index);
-    Value size = view.size(b, loc, d);
-    Value ok = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index64,
-                              i64Const(b, loc, 0)),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index64,
-                              size));
+    // 0 <= index < size as one unsigned compare (a negative index wraps past
+    // any size), against the size as the kernel received it (ptxas reads it
+    // from the parameter bank: no register holds it).
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index64,
+                                     view.size(b, loc, d));
     inBounds = arith::AndIOp::create(b, loc, inBounds, ok);
     // The innermost dimension is contiguous (the runtime checks it): its
     // offsets stay constants the back end folds into addresses.

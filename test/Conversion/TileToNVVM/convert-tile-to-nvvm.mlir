@@ -181,9 +181,8 @@ func.func @interleaved_rows(%q: !tile.view<f16, 2>, %k: !tile.view<f16, 2>, %o: 
 // A scalar load: every thread reads the element under its bounds predicate
 // (out of bounds: the padding), and uses it as an ordinary scalar.
 // CHECK-LABEL: llvm.func @scalar_load
-// CHECK: arith.cmpi slt
-// CHECK-NEXT: arith.andi
-// CHECK-NEXT: %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: %[[OK:.*]] = arith.andi %{{.*}}, %[[IN]] : i1
 // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
 // CHECK: %[[START:.*]] = scf.if %[[OK]] -> (i32) {
 // CHECK-NEXT: %[[V:.*]] = llvm.load %[[ADDR]] : !llvm.ptr<1> -> i32

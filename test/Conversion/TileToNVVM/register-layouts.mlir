@@ -30,9 +30,14 @@ func.func @replicated(%o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_
 // loaded keeps the padding, tied to the load's registers); the runs partly
 // inside (across a ragged row's end) then move element by element in one
 // branch after all of the tile's vector accesses. The manifest asks for 16
-// bytes of alignment of both tensors.
+// bytes of alignment of both tensors. An element is inside the view when
+// its index is below the size as an unsigned number: one compare (a
+// negative index wraps past it).
 // CHECK-LABEL: llvm.func @vector_copy
 // CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 16>, #tilegpu.param<{{[^>]*}}align = 16>
+// CHECK: %[[ROWS:.*]] = llvm.extractvalue %{{.*}}[1, 0]
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %[[ROWS]] : i64
+// CHECK-NOT: arith.cmpi {{sge|slt}}
 // CHECK-NOT: !llvm.ptr<1> -> vector
 // CHECK: %[[PAD:.*]] = llvm.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
 // CHECK: %[[P0:.*]] = vector.extract %[[PAD]][0]
