@@ -53,6 +53,23 @@ Value combineTree(OpBuilder &b, Location loc, ReduceKind kind,
   return values.front();
 }
 
+/// A thread's own values of a blocked tile combined: sums of eight or more
+/// in four interleaved chains of contractible adds (ptxas then fuses a
+/// product into each add: sum(x * x) is one FMA an element), the chains and
+/// other kinds by combineTree.
+Value combineOwn(OpBuilder &b, Location loc, ReduceKind kind,
+                 SmallVector<Value> values) {
+  constexpr size_t kChains = 4;
+  if (kind != ReduceKind::Sum || values.size() < 2 * kChains)
+    return combineTree(b, loc, kind, std::move(values));
+  SmallVector<Value> chains(values.begin(), values.begin() + kChains);
+  for (size_t i = kChains; i < values.size(); ++i)
+    chains[i % kChains] =
+        arith::AddFOp::create(b, loc, chains[i % kChains], values[i],
+                              arith::FastMathFlags::contract);
+  return combineTree(b, loc, kind, std::move(chains));
+}
+
 /// The value that leaves a combination unchanged.
 Value identity(OpBuilder &b, Location loc, ReduceKind kind) {
   double value = 0.0;
@@ -120,7 +137,7 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
       int64_t slot = axis == 1 ? k * perRow + a : a * perRow + k;
       own.push_back(vector::ExtractOp::create(rewriter, loc, in, slot));
     }
-    Value acc = combineTree(rewriter, loc, kind, own);
+    Value acc = combineOwn(rewriter, loc, kind, own);
     if (contributes)
       acc = arith::SelectOp::create(rewriter, loc, contributes, acc,
                                     identity(rewriter, loc, kind));

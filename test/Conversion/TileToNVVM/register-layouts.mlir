@@ -132,6 +132,40 @@ func.func @column_max(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %i: i32) a
 
 // -----
 
+// A thread's own 16 values of a sum go into four interleaved chains of
+// contractible adds (ptxas fuses the squares into them: one FMA a value),
+// then the four chains pairwise; a max keeps the pairwise tree.
+// CHECK-LABEL: llvm.func @sum_of_squares
+// CHECK: %[[SQ:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<16xf32>
+// CHECK: %[[E0:.*]] = vector.extract %[[SQ]][0] : f32 from vector<16xf32>
+// CHECK: %[[E4:.*]] = vector.extract %[[SQ]][4] : f32 from vector<16xf32>
+// CHECK: %[[E8:.*]] = vector.extract %[[SQ]][8] : f32 from vector<16xf32>
+// CHECK: %[[C0:.*]] = arith.addf %[[E0]], %[[E4]] fastmath<contract> : f32
+// CHECK-COUNT-3: arith.addf {{.*}} fastmath<contract> : f32
+// CHECK-NEXT: arith.addf %[[C0]], %[[E8]] fastmath<contract> : f32
+// CHECK-COUNT-7: arith.addf {{.*}} fastmath<contract> : f32
+// CHECK-NEXT: %[[P01:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: %[[P23:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: arith.addf %[[P01]], %[[P23]] : f32
+// CHECK: nvvm.shfl.sync bfly
+// CHECK: arith.maximumf
+// CHECK-NOT: fastmath<contract> : f32
+// CHECK: nvvm.shfl.sync bfly
+#b = #tilegpu.blocked<sizePerThread = [1, 16], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]>
+#rows = #tilegpu.slice<dim = 1, parent = #b>
+func.func @sum_of_squares(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %p: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x512xf32, #b>
+  %sq = arith.mulf %t, %t : tensor<1x512xf32, #b>
+  %s = tile.reduce sum %sq axis 1 : tensor<1x512xf32, #b> -> tensor<1xf32, #rows>
+  tile.store %s, %o[%c0] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  %m = tile.reduce max %t axis 1 : tensor<1x512xf32, #b> -> tensor<1xf32, #rows>
+  tile.store %m, %p[%c0] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
 // A 16-column row on 32 lanes: lanes 16 ... 31 hold copies, which add the
 // identity (0) instead of their element.
 // CHECK-LABEL: llvm.func @copies_contribute_nothing
