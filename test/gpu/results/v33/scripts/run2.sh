@@ -3,7 +3,7 @@
 # instructions call 1's ncu counted (LayerNorm 16384x1024: 12.7 M warp
 # instructions against Inductor's 5.6 M; LOOPED 16384x8192 173 M against 105 M).
 # Then times main's NORM_CONFIGS kernels (o_*) against the same compiled
-# after e8da0e5's one-compare bounds checks (n_*), 2 runs interleaved.
+# after e8da0e5 (one-compare bounds checks) and the chained sums (n_*), 2 runs.
 # Prediction: the IEEE div/sqrt/rcp sequences and the 64-bit address and
 # bounds math account for most of the difference; n_* within +0-2 % of o_*.
 set -uo pipefail
