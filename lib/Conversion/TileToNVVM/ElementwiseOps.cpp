@@ -229,16 +229,11 @@ std::optional<ElementMath> elementMathFor(Operation *op) {
       .Case([](math::LogOp) {
         return intrinsic("llvm.nvvm.lg2.approx.ftz.f", 1.0, kLn2);
       })
-      // Correctly rounded, like the interpreter's sqrtf and 1/sqrtf.
+      // Correctly rounded, like the interpreter's sqrtf.
       .Case([](math::SqrtOp) { return intrinsic("llvm.sqrt.f32"); })
-      .Case([](math::RsqrtOp) -> ElementMath {
-        return [](OpBuilder &b, Location loc, Value x) -> Value {
-          Value one = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
-                                               b.getF32FloatAttr(1.0));
-          return LLVM::FDivOp::create(b, loc, one,
-                                      intrinsic("llvm.sqrt.f32")(b, loc, x));
-        };
-      })
+      // One MUFU instruction, as Triton's rsqrt and CUDA's rsqrtf (the
+      // correctly rounded sqrt and division are ~20).
+      .Case([](math::RsqrtOp) { return intrinsic("llvm.nvvm.rsqrt.approx.f"); })
       .Case([](math::AbsFOp) { return intrinsic("llvm.fabs.f32"); })
       .Case([](math::FloorOp) { return intrinsic("llvm.floor.f32"); })
       .Case([](math::CeilOp) { return intrinsic("llvm.ceil.f32"); })

@@ -89,6 +89,25 @@ func.func @pv(%v: !tile.view<f16, 2>, %c: !tile.view<f32, 2>) attributes {tile.k
 
 // -----
 
+// rsqrt is one rsqrt.approx.f32 an element (Triton's and CUDA's rsqrt;
+// docs/tile-language.md bounds it against the interpreter's 1/sqrtf);
+// sqrt stays correctly rounded.
+// CHECK-LABEL: llvm.func @square_roots
+// CHECK-NOT: llvm.fdiv
+// CHECK-COUNT-8: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"(%{{.*}}) : (f32) -> f32
+// CHECK-COUNT-8: llvm.call_intrinsic "llvm.sqrt.f32"(%{{.*}}) : (f32) -> f32
+// CHECK-NOT: llvm.fdiv
+func.func @square_roots(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<64x16xf32>
+  %r = math.rsqrt %t : tensor<64x16xf32>
+  %s = math.sqrt %r : tensor<64x16xf32>
+  tile.store %s, %o[%c0, %c0] : tensor<64x16xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
 // Row max of a dot's scores: per-thread partials over the 4 slots of each
 // row (2 of each 16x8 fragment), then shfl.bfly with offsets 1 and 2 inside
 // the group of four lanes; exp2 becomes ex2.approx.ftz; the row vector is
