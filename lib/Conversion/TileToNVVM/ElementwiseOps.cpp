@@ -293,6 +293,54 @@ struct MathLowering : public ConversionPattern {
   }
 };
 
+/// arith.truncf of a blocked tile's f32 slots to f16 or bf16, two at a time
+/// with cvt.rn.f16x2.f32 (cvt.rn.bf16x2.f32; sm_80 and later): one
+/// instruction a pair, rounded to nearest even as fptrunc is, where the back
+/// end emits two conversions and a move for the wide vectors of blocked
+/// tiles. (The mma fragments' pairs, built as vector<2xT> for the tensor
+/// cores, get cvt.rn.f16x2.f32 from the back end already.)
+struct TruncToPairsLowering : public OpConversionPattern<arith::TruncFOp> {
+  TruncToPairsLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dist = Distribution::get(cast<RankedTensorType>(op.getType()));
+    if (!dist || dist->kind != Distribution::Blocked)
+      return failure();
+    auto in = dyn_cast<VectorType>(adaptor.getIn().getType());
+    auto out = dyn_cast_or_null<VectorType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!in || !out || !in.getElementType().isF32() ||
+        in.getNumElements() % 2 ||
+        !(out.getElementType().isF16() || out.getElementType().isBF16()))
+      return failure();
+    Location loc = op.getLoc();
+    std::string ptx = out.getElementType().isF16()
+                          ? "cvt.rn.f16x2.f32 $0, $1, $2;"
+                          : "cvt.rn.bf16x2.f32 $0, $1, $2;";
+    auto pairType = VectorType::get({2}, out.getElementType());
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < in.getNumElements(); i += 2) {
+      // The first operand goes to the upper half: the odd slot.
+      Value word =
+          inlinePtx(rewriter, loc, rewriter.getI32Type(),
+                    ValueRange{vector::ExtractOp::create(rewriter, loc,
+                                                         adaptor.getIn(), i + 1),
+                               vector::ExtractOp::create(rewriter, loc,
+                                                         adaptor.getIn(), i)},
+                    ptx, "=r,f,f", /*sideEffects=*/false)
+              .getResult(0);
+      Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+      for (int64_t j = 0; j < 2; ++j)
+        elements.push_back(vector::ExtractOp::create(rewriter, loc, pair, j));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, out, elements);
+    return success();
+  }
+};
+
 /// Any other arith op on tiles: the same op on the per-thread vectors
 /// (all operands share one layout, so slot i of each is the same element).
 struct ElementwiseLowering : public ConversionPattern {
@@ -343,5 +391,5 @@ void tessera::populateTileElementwiseToNVVMPatterns(
       SplatLowering, ConstantLowering, IotaLowering,
       ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
       ForwardLowering<BroadcastOp>, BroadcastLowering, MathLowering,
-      ElementwiseLowering>(converter, ctx);
+      TruncToPairsLowering, ElementwiseLowering>(converter, ctx);
 }

@@ -307,3 +307,29 @@ func.func @column_sum_with_copies(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>
   tile.store %s, %o[%c0] : tensor<64xf32, #cols> -> !tile.view<f32, 1>
   return
 }
+
+// -----
+
+// A blocked tile's f32 slots round to f16 (bf16) two at a time: one
+// cvt.rn.f16x2.f32 a pair, the odd slot in the upper half (LLVM then folds
+// the words' bitcasts into the 16-byte store's operands).
+// CHECK-LABEL: llvm.func @round_pairs
+// CHECK: %[[E1:.*]] = vector.extract %[[Y:.*]][1] : f32 from vector<8xf32>
+// CHECK-NEXT: %[[E0:.*]] = vector.extract %[[Y]][0] : f32 from vector<8xf32>
+// CHECK-NEXT: %[[W0:.*]] = llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.f32 $0, $1, $2;", "=r,f,f" %[[E1]], %[[E0]] : (f32, f32) -> i32
+// CHECK-COUNT-3: "cvt.rn.f16x2.f32 $0, $1, $2;"
+// CHECK-NOT: llvm.fptrunc
+// CHECK: "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};"
+// CHECK-COUNT-4: "cvt.rn.bf16x2.f32 $0, $1, $2;"
+// CHECK-NOT: llvm.fptrunc
+#b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @round_pairs(%x: !tile.view<f32, 2>, %y: !tile.view<f16, 2>, %z: !tile.view<bf16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<4x64xf32, #b8>
+  %h = arith.truncf %t : tensor<4x64xf32, #b8> to tensor<4x64xf16, #b8>
+  tile.store %h, %y[%c0, %c0] : tensor<4x64xf16, #b8> -> !tile.view<f16, 2>
+  %g = arith.truncf %t : tensor<4x64xf32, #b8> to tensor<4x64xbf16, #b8>
+  tile.store %g, %z[%c0, %c0] : tensor<4x64xbf16, #b8> -> !tile.view<bf16, 2>
+  return
+}
+
