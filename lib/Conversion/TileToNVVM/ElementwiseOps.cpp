@@ -306,7 +306,9 @@ struct TruncToPairsLowering : public OpConversionPattern<arith::TruncFOp> {
   LogicalResult
   matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto dist = Distribution::get(cast<RankedTensorType>(op.getType()));
+    // (A scalar truncf is ElementwiseLowering's.)
+    auto tile = dyn_cast<RankedTensorType>(op.getType());
+    auto dist = tile ? Distribution::get(tile) : std::nullopt;
     if (!dist || dist->kind != Distribution::Blocked)
       return failure();
     auto in = dyn_cast<VectorType>(adaptor.getIn().getType());
