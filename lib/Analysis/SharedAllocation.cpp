@@ -36,6 +36,31 @@ static int64_t bufferBytes(RankedTensorType type, unsigned stages) {
   return overflow ? kSaturated : std::min(bytes, kSaturated);
 }
 
+/// The region of `op`'s ancestor `ifOp` that holds `op`.
+static Region *branchOf(scf::IfOp ifOp, Operation *op) {
+  for (Region &region : ifOp->getRegions())
+    if (region.findAncestorOpInRegion(*op))
+      return &region;
+  return nullptr;
+}
+
+/// Whether the ops of `a` and those of `b` lie in the two branches of one
+/// scf.if (tilegpu-version-in-bounds' copies of a program): never live at
+/// once.
+static bool exclusive(ArrayRef<Operation *> a, ArrayRef<Operation *> b) {
+  for (Operation *p = a.front()->getParentOp(); p; p = p->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(p);
+    if (!ifOp || !ifOp->isProperAncestor(b.front()))
+      continue;
+    Region *left = branchOf(ifOp, a.front()), *right = branchOf(ifOp, b.front());
+    if (left == right)
+      return false;
+    return llvm::all_of(a, [&](Operation *op) { return branchOf(ifOp, op) == left; }) &&
+           llvm::all_of(b, [&](Operation *op) { return branchOf(ifOp, op) == right; });
+  }
+  return false;
+}
+
 /// The buffer id of a pipelined load's ops, which share one buffer.
 static std::optional<int64_t> pipelinedBufferId(Operation *op) {
   if (auto copy = dyn_cast<tilegpu::AsyncLoadOp>(op))
@@ -158,8 +183,9 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
       buffer.end = std::max(buffer.end, last[ancestor]);
     }
     // A reduction's scratch (a few words) is its own for the whole kernel:
-    // nothing else reuses it, so a reduction that runs once needs no barrier
-    // before writing it.
+    // nothing else that runs reuses it (only what runs in the other branch
+    // of an scf.if), so a reduction that runs once needs no barrier before
+    // writing it.
     if (isa<tile::ReduceOp>(buffer.ops.front())) {
       buffer.start = 0;
       buffer.end = std::numeric_limits<unsigned>::max();
@@ -176,7 +202,8 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
       for (size_t j = 0; j < i; ++j) {
         const Buffer &other = buffers[j];
         bool liveTogether =
-            buffer.start <= other.end && other.start <= buffer.end;
+            buffer.start <= other.end && other.start <= buffer.end &&
+            !exclusive(buffer.ops, other.ops);
         bool overlap = offset < other.offset + other.size &&
                        other.offset < offset + buffer.size;
         if (liveTogether && overlap) {

@@ -35,6 +35,9 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   TileGPUPersistentOptions persistent;
   persistent.force = options.persistent;
   pm.addNestedPass<func::FuncOp>(createTileGPUPersistent(persistent));
+  pm.addNestedPass<func::FuncOp>(createTileGPUVersionInBounds());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createTileGPUAssignLayouts());
   // Each of these does nothing on a target without the Hopper path.
   if (options.mma != MmaKind::Sync) {

@@ -204,7 +204,8 @@ FailureOr<TValue> KernelGen::evalSubscript(const SubscriptExpr &expr) {
   auto type = mlir::RankedTensorType::get(access->shape, tensor.elementType);
   return TValue::ofRuntime(
       tile::LoadOp::create(builder, getLoc(expr.getLoc()), type, tensor.view,
-                           access->indices, builder.getF64FloatAttr(0.0)));
+                           access->indices, builder.getF64FloatAttr(0.0),
+                           /*in_bounds=*/nullptr));
 }
 
 LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
@@ -251,6 +252,6 @@ LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
   if (failed(stored))
     return failure();
   tile::StoreOp::create(builder, getLoc(target.getLoc()), *stored, tensor.view,
-                        access->indices);
+                        access->indices, /*in_bounds=*/nullptr);
   return success();
 }

@@ -189,11 +189,36 @@ static void forEachInBounds(const ViewRef &view, ArrayRef<int64_t> starts,
   }
 }
 
+/// The promise of an access's `in_bounds` flags: along each flagged view
+/// dimension, the index (or the tile's slice from it) lies inside the view.
+/// The GPU lowering drops those checks, so a broken promise is an error here.
+static LogicalResult
+checkInBounds(llvm::function_ref<InFlightDiagnostic()> emitError,
+              const ViewRef &view, ArrayRef<int64_t> starts,
+              ArrayRef<int64_t> tileShape,
+              std::optional<ArrayRef<bool>> inBounds) {
+  if (!inBounds)
+    return success();
+  unsigned lead = view.sizes.size() - tileShape.size();
+  for (auto [d, flagged] : llvm::enumerate(*inBounds)) {
+    int64_t extent = d < lead ? 1 : tileShape[d - lead];
+    if (flagged && (starts[d] < 0 || starts[d] + extent > view.sizes[d]))
+      return emitError()
+             << "promises in_bounds along dimension " << d << ", but ["
+             << starts[d] << ", " << starts[d] + extent
+             << ") is not inside [0, " << view.sizes[d] << ")";
+  }
+  return success();
+}
+
 LogicalResult ProgramRunner::executeLoad(tile::LoadOp op) {
   const ViewRef &ref = get(op.getView()).getView();
   const Tensor &view = *ref.tensor;
   SmallVector<int64_t, 4> starts = getInts(op.getIndices());
   RankedTensorType type = op.getResult().getType();
+  if (failed(checkInBounds([&] { return emitRuntimeError(op); }, ref, starts,
+                           type.getShape(), op.getInBounds())))
+    return failure();
   RtValue result = RtValue::alloc(type);
   MutableArrayRef<Element> out = result.mutableElements();
   double padding = op.getPadding().convertToDouble();
@@ -244,6 +269,9 @@ LogicalResult ProgramRunner::executeStore(tile::StoreOp op) {
   Tensor &view = *ref.tensor;
   SmallVector<int64_t, 4> starts = getInts(op.getIndices());
   const RtValue &value = get(op.getValue());
+  if (failed(checkInBounds([&] { return emitRuntimeError(op); }, ref, starts,
+                           value.getShape(), op.getInBounds())))
+    return failure();
   ArrayRef<Element> in = value.elements();
   if (isa<FloatType>(value.getElementType())) {
     forEachInBounds(ref, starts, value.getShape(),

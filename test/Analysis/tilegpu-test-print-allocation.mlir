@@ -49,3 +49,31 @@ func.func @reuse(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {til
   tile.store %d2, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// tilegpu-version-in-bounds' two copies of a program: the reductions of one
+// branch and those of the other never run in the same program, so their
+// scratch is shared (each copy's own two reductions are not).
+// CHECK-LABEL: allocation of @branches
+// CHECK-NEXT: buffer offset=0 size=[[S:[0-9]+]]
+// CHECK-NEXT: buffer offset=[[O:[0-9]+]] size=[[S]]
+// CHECK-NEXT: buffer offset=0 size=[[S]]
+// CHECK-NEXT: buffer offset=[[O]] size=[[S]]
+func.func @branches(%a: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %inside: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  scf.if %inside {
+    %x = tile.load %a[%c0, %c0] {in_bounds = array<i1: true, true>} : !tile.view<f32, 2> -> tensor<1x1024xf32>
+    %s = tile.reduce sum %x axis 1 : tensor<1x1024xf32> -> tensor<1xf32>
+    %m = tile.reduce max %x axis 1 : tensor<1x1024xf32> -> tensor<1xf32>
+    %r = arith.addf %s, %m : tensor<1xf32>
+    tile.store %r, %o[%c0] : tensor<1xf32> -> !tile.view<f32, 1>
+  } else {
+    %x = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x1024xf32>
+    %s = tile.reduce sum %x axis 1 : tensor<1x1024xf32> -> tensor<1xf32>
+    %m = tile.reduce max %x axis 1 : tensor<1x1024xf32> -> tensor<1xf32>
+    %r = arith.addf %s, %m : tensor<1xf32>
+    tile.store %r, %o[%c0] : tensor<1xf32> -> !tile.view<f32, 1>
+  }
+  return
+}

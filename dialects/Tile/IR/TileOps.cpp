@@ -61,7 +61,12 @@ LogicalResult DimOp::verify() {
 /// Shared checks of a view access: one index per view dimension, a tile of at
 /// most the view's rank and the view's element type.
 static LogicalResult verifyViewAccess(Operation *op, ViewType view,
-                                      size_t numIndices, RankedTensorType tile) {
+                                      size_t numIndices, RankedTensorType tile,
+                                      std::optional<ArrayRef<bool>> inBounds) {
+  if (inBounds && inBounds->size() != view.getRank())
+    return op->emitOpError() << "expected " << view.getRank()
+                             << " in_bounds flags (one per view dimension), got "
+                             << inBounds->size();
   if (numIndices != view.getRank())
     return op->emitOpError() << "expected " << view.getRank()
                              << " indices (one per view dimension), got "
@@ -79,7 +84,7 @@ static LogicalResult verifyViewAccess(Operation *op, ViewType view,
 
 LogicalResult LoadOp::verify() {
   return verifyViewAccess(*this, getView().getType(), getIndices().size(),
-                          getResult().getType());
+                          getResult().getType(), getInBounds());
 }
 
 LogicalResult NarrowOp::verify() {
@@ -105,7 +110,8 @@ LogicalResult LoadScalarOp::verify() {
 
 LogicalResult StoreOp::verify() {
   return verifyViewAccess(*this, getView().getType(), getIndices().size(),
-                          cast<RankedTensorType>(getValue().getType()));
+                          cast<RankedTensorType>(getValue().getType()),
+                          getInBounds());
 }
 
 //===----------------------------------------------------------------------===//

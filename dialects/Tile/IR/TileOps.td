@@ -79,13 +79,23 @@ def Tile_LoadOp : Tile_Op<"load", [MemoryEffects<[MemRead]>]> {
     the value `padding` (0 by default), so a tile may run past the end of a
     tensor whose size is not a multiple of the tile.
 
+    `in_bounds` (one flag per view dimension; `tilegpu-version-in-bounds`
+    sets it) promises that the access stays inside the view along the
+    dimensions it flags, so the GPU lowering checks only the others. A
+    broken promise is undefined behaviour on the GPU and an error in the
+    interpreter.
+
     ```mlir
     // Q[bh, m0 : m0 + 128, 0 : 64]
     %q = tile.load %Q[%bh, %m0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
+    // The same where m0 + 128 <= Q's size 1 and bh is inside its size 0.
+    %q = tile.load %Q[%bh, %m0, %c0] {in_bounds = array<i1: true, true, false>}
+        : !tile.view<f16, 3> -> tensor<128x64xf16>
     ```
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<I32>:$indices,
-                       DefaultValuedAttr<F64Attr, "0.0">:$padding);
+                       DefaultValuedAttr<F64Attr, "0.0">:$padding,
+                       OptionalAttr<DenseBoolArrayAttr>:$in_bounds);
   let results = (outs Tile_Tile:$result);
   let assemblyFormat = [{
     $view `[` $indices `]` attr-dict `:` qualified(type($view)) `->` type($result)
@@ -149,13 +159,15 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
   let summary = "store a tile into a view, skipping out-of-bounds elements";
   let description = [{
     The inverse of `tile.load`: writes `value` at the same slice; elements
-    whose index falls outside the view's sizes are not written.
+    whose index falls outside the view's sizes are not written. `in_bounds`
+    promises what it promises on `tile.load`.
 
     ```mlir
     tile.store %o, %Out[%bh, %m0, %c0] : tensor<128x64xf16> -> !tile.view<f16, 3>
     ```
   }];
-  let arguments = (ins Tile_Tile:$value, Tile_ViewType:$view, Variadic<I32>:$indices);
+  let arguments = (ins Tile_Tile:$value, Tile_ViewType:$view, Variadic<I32>:$indices,
+                       OptionalAttr<DenseBoolArrayAttr>:$in_bounds);
   let assemblyFormat = [{
     $value `,` $view `[` $indices `]` attr-dict `:` type($value) `->` qualified(type($view))
   }];

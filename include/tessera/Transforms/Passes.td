@@ -78,6 +78,50 @@ def TileGPUPersistent : Pass<"tilegpu-persistent", "::mlir::func::FuncOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileGPUVersionInBounds : Pass<"tilegpu-version-in-bounds", "::mlir::func::FuncOp"> {
+  let summary = "Copy a kernel's program for the programs that lie inside their tensors, without bounds checks";
+  let description = [{
+    Input: a tile kernel without `tile.dot` (memory-bound: softmax, norms,
+    rotary embeddings, elementwise ops). Output: its program (the body, or
+    the body of a persistent kernel's loop of programs) as
+
+    ```
+    scf.if %inside { the program, without the checks %inside implies }
+    else { the program as it was }
+    ```
+
+    where `%inside`, computed once at the program's start, is the
+    conjunction of
+    - for every `tile.load` / `tile.store` dimension whose view and index
+      the program's start can compute (from the arguments, program ids,
+      sizes and pure arithmetic on them, not from a loop): `0 <= index` and
+      `index + extent <= size` (the extent is the tile's along a sliced
+      dimension, 1 along an indexed one). The copy's access carries
+      `in_bounds` for those dimensions, and the GPU lowering checks only the
+      others;
+    - for every compare of integer tiles (`cols < N`, `rows >= start`) whose
+      operands are affine in `tile.iota` with coefficients and offsets the
+      start has: the bound of their ranges under which every element
+      compares true ([lo, hi] by interval arithmetic in i64, each operand of
+      an i32 product or sum guarded to fit in i32, so the ranges are the
+      tiles' exact values). The copy's compare is a constant true, and the
+      selects and masks it fed fold.
+
+    A dimension or compare that can never be wholly inside (a constant
+    condition false) is left out; a kernel with no whole access and no
+    compare left is unchanged, and one whose condition is constant true
+    (static sizes) gets the unchecked program alone. Most programs of a
+    ragged tensor take the first branch; the last along each ragged
+    dimension takes the second, which checks every element as before.
+    Kernels with `tile.dot` are left alone: their tiles move through shared
+    memory (cp.async or TMA, whose zero fill already bounds them), and a
+    second copy of their pipelines would double their code for the few
+    checks of their epilogues.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"> {
   let summary = "Give every tile of a kernel a GPU layout (#tilegpu encodings)";
   let description = [{

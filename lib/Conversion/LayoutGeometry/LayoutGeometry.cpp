@@ -286,12 +286,14 @@ Value Distribution::isOwner(OpBuilder &b, Location loc,
   if (blocked) {
     const BlockedGeometry &g = *blocked;
     if (kind != Blocked)
-      return arith::AndIOp::create(b, loc,
-                                   g.isDistinct(b, loc, ids, keptDim()),
-                                   g.isFirst(b, loc, ids, 1 - keptDim()));
+      return b.createOrFold<arith::AndIOp>(
+          loc, g.isDistinct(b, loc, ids, keptDim()),
+          g.isFirst(b, loc, ids, 1 - keptDim()));
+    // Folded as built: a tile without replicas has a constant owner.
     Value owner = g.isDistinct(b, loc, ids, 0);
     for (unsigned d = 1; d < g.rank(); ++d)
-      owner = arith::AndIOp::create(b, loc, owner, g.isDistinct(b, loc, ids, d));
+      owner = b.createOrFold<arith::AndIOp>(loc, owner,
+                                            g.isDistinct(b, loc, ids, d));
     return owner;
   }
   Value zero = i32Const(b, loc, 0);

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
@@ -400,7 +401,7 @@ struct SharedLoadLowering : public OpConversionPattern<LoadOp> {
     syncThreads(rewriter, loc);
     emitTileCopy(rewriter, loc,
                  makeAccess(adaptor.getView(), op.getView().getType(),
-                            adaptor.getIndices(), 2),
+                            adaptor.getIndices(), 2, op.getInBounds()),
                  type, buffer, Value(), numThreads);
     NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
@@ -504,7 +505,7 @@ SlotAddresses locateSlots(OpBuilder &b, Location loc,
     auto [offset, inBounds] = access.locate(b, loc, row, col);
     Value address = globalAddress(b, loc, base, elementType, offset);
     result.addresses.push_back(
-        arith::SelectOp::create(b, loc, inBounds, address, base));
+        b.createOrFold<arith::SelectOp>(loc, inBounds, address, base));
     result.inBounds.push_back(inBounds);
   }
   return result;
@@ -566,16 +567,18 @@ VectorAccesses planAccesses(OpBuilder &b, Location loc,
                             const SlotAddresses &slots, int64_t width) {
   VectorAccesses result{width, {}, {}, {}, {}, Value()};
   for (int64_t s = 0; s < int64_t(slots.addresses.size()); s += width) {
+    // Folded as built: an access known to be inside the view (in_bounds)
+    // leaves constants, so its runs are plain accesses and no tail is built.
     Value first = slots.inBounds[s], last = slots.inBounds[s + width - 1];
-    Value all = arith::AndIOp::create(b, loc, first, last);
-    Value partly = arith::XOrIOp::create(b, loc, first, last);
+    Value all = b.createOrFold<arith::AndIOp>(loc, first, last);
+    Value partly = b.createOrFold<arith::XOrIOp>(loc, first, last);
     result.firstSlots.push_back(s);
     result.addresses.push_back(slots.addresses[s]);
     result.allIn.push_back(all);
     result.partlyIn.push_back(partly);
     result.anyPartlyIn =
         result.anyPartlyIn
-            ? arith::OrIOp::create(b, loc, result.anyPartlyIn, partly)
+            ? b.createOrFold<arith::OrIOp>(loc, result.anyPartlyIn, partly)
             : partly;
   }
   return result;
@@ -614,13 +617,33 @@ Value predicatedVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
   StringRef ptxType;
   VectorType wordsType = wordsOf(vectorType, ptxType);
   int64_t n = wordsType.getNumElements();
-  std::string ptx = ("@$" + std::to_string(n + 1) + " ld.global." + ptxType +
-                     " " + asmOperandList(0, n) + ", [$" + std::to_string(n) +
-                     "];")
-                        .str();
-  SmallVector<Value> words =
-      tiedAsm(b, loc, ptx, splitWords(b, loc, otherwise, wordsType),
-              ValueRange{address, predicate}, "l,b");
+  std::string load = ("ld.global." + ptxType + " " + asmOperandList(0, n) +
+                      ", [$" + std::to_string(n) + "];")
+                         .str();
+  SmallVector<Value> words;
+  if (matchPattern(predicate, m_One())) {
+    // A run known to be inside the view (in_bounds): no predicate, and
+    // nothing to keep where it is false. Still an asm with side effects, in
+    // its place among the kernel's accesses (a plain load is hoisted above
+    // the statistics it waits on, and holds its registers there).
+    std::string constraints;
+    for (int64_t i = 0; i < n; ++i)
+      constraints += "=r,";
+    Type resultType =
+        n == 1 ? Type(b.getI32Type())
+               : LLVM::LLVMStructType::getLiteral(
+                     b.getContext(), SmallVector<Type>(n, b.getI32Type()));
+    Value result = inlinePtx(b, loc, resultType, ValueRange{address}, load,
+                             constraints + "l", /*sideEffects=*/true)
+                       .getResult(0);
+    for (int64_t i = 0; i < n; ++i)
+      words.push_back(n == 1 ? result
+                             : LLVM::ExtractValueOp::create(b, loc, result, i));
+  } else {
+    words = tiedAsm(b, loc, "@$" + std::to_string(n + 1) + " " + load,
+                    splitWords(b, loc, otherwise, wordsType),
+                    ValueRange{address, predicate}, "l,b");
+  }
   Value packed = vector::FromElementsOp::create(b, loc, wordsType, words);
   return LLVM::BitcastOp::create(b, loc, vectorType, packed);
 }
@@ -632,14 +655,21 @@ void predicatedVectorStore(OpBuilder &b, Location loc, Value vector,
   StringRef ptxType;
   VectorType wordsType = wordsOf(cast<VectorType>(vector.getType()), ptxType);
   int64_t n = wordsType.getNumElements();
-  SmallVector<Value> operands = {address, predicate};
+  // A run known to be inside the view (in_bounds): no predicate.
+  bool always = matchPattern(predicate, m_One());
+  SmallVector<Value> operands = {address};
+  std::string constraints = "l";
+  if (!always) {
+    operands.push_back(predicate);
+    constraints += ",b";
+  }
+  int64_t first = operands.size();
   llvm::append_range(operands, splitWords(b, loc, vector, wordsType));
-  std::string constraints = "l,b";
   for (int64_t i = 0; i < n; ++i)
     constraints += ",r";
-  std::string ptx =
-      ("@$1 st.global." + ptxType + " [$0], " + asmOperandList(2, n) + ";")
-          .str();
+  std::string ptx = ((always ? "" : "@$1 ") + Twine("st.global.") + ptxType +
+                     " [$0], " + asmOperandList(first, n) + ";")
+                        .str();
   inlinePtx(b, loc, Type(), operands, ptx, constraints, /*sideEffects=*/true);
 }
 
@@ -659,8 +689,9 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
       return failure();
     Location loc = op.getLoc();
     Type elementType = op.getType().getElementType();
-    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
-                                   adaptor.getIndices(), op.getType().getRank());
+    ViewAccess access =
+        makeAccess(adaptor.getView(), op.getView().getType(),
+                   adaptor.getIndices(), op.getType().getRank(), op.getInBounds());
     SlotAddresses slots =
         locateSlots(rewriter, loc, *dist, access, elementType);
     Value pad = paddingOf(rewriter, loc, elementType, op.getPadding());
@@ -687,7 +718,9 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
            llvm::zip(vectors.addresses, vectors.allIn))
         runs.push_back(predicatedVectorLoad(rewriter, loc, vectorType,
                                             address, allIn, pads));
-      auto tail = scf::IfOp::create(
+      // No run can be partly inside (in_bounds): no tail.
+      bool noTail = matchPattern(vectors.anyPartlyIn, m_Zero());
+      auto tail = noTail ? scf::IfOp() : scf::IfOp::create(
           rewriter, loc, vectors.anyPartlyIn,
           [&](OpBuilder &b, Location l) {
             auto elementwise = [&](OpBuilder &b, Location l, int64_t first) {
@@ -713,7 +746,7 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
             scf::YieldOp::create(b, l, fixed);
           },
           [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, runs); });
-      for (Value run : tail.getResults())
+      for (Value run : noTail ? ValueRange(runs) : tail.getResults())
         for (int64_t i = 0; i < width; ++i)
           values.push_back(vector::ExtractOp::create(rewriter, loc, run, i));
     }
@@ -737,8 +770,9 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
                             "slice layout), got ")
              << type;
     Location loc = op.getLoc();
-    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
-                                   adaptor.getIndices(), type.getRank());
+    ViewAccess access =
+        makeAccess(adaptor.getView(), op.getView().getType(),
+                   adaptor.getIndices(), type.getRank(), op.getInBounds());
     SlotAddresses slots =
         locateSlots(rewriter, loc, *dist, access, type.getElementType());
     ThreadIds ids = ThreadIds::get(rewriter, loc);
@@ -770,7 +804,11 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
         predicatedVectorStore(
             rewriter, loc,
             vector::FromElementsOp::create(rewriter, loc, vectorType, elements),
-            address, arith::AndIOp::create(rewriter, loc, owner, allIn));
+            address, rewriter.createOrFold<arith::AndIOp>(loc, owner, allIn));
+      }
+      if (matchPattern(vectors.anyPartlyIn, m_Zero())) {
+        rewriter.eraseOp(op); // in_bounds: no run is partly inside
+        return success();
       }
       auto tail = scf::IfOp::create(
           rewriter, loc,

@@ -37,10 +37,13 @@ std::pair<Value, Value> ViewAccess::locate(OpBuilder &b, Location loc,
     Value index64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), index);
     // 0 <= index < size as one unsigned compare (a negative index wraps past
     // any size), against the size as the kernel received it (ptxas reads it
-    // from the parameter bank: no register holds it).
-    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index64,
-                                     view.size(b, loc, d));
-    inBounds = arith::AndIOp::create(b, loc, inBounds, ok);
+    // from the parameter bank: no register holds it); none along a dimension
+    // the op promises to stay inside.
+    if (!knownInBounds(d)) {
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       index64, view.size(b, loc, d));
+      inBounds = b.createOrFold<arith::AndIOp>(loc, inBounds, ok);
+    }
     // The innermost dimension is contiguous (the runtime checks it): its
     // offsets stay constants the back end folds into addresses.
     Value scaled = d + 1 == rank ? index64
@@ -52,9 +55,10 @@ std::pair<Value, Value> ViewAccess::locate(OpBuilder &b, Location loc,
 }
 
 ViewAccess makeAccess(Value view, ViewType viewType, ValueRange indices,
-                      unsigned tileRank) {
+                      unsigned tileRank, std::optional<ArrayRef<bool>> inBounds) {
   return ViewAccess{ViewValue{view, viewType.getRank()},
-                    SmallVector<Value>(indices), tileRank};
+                    SmallVector<Value>(indices), tileRank,
+                    inBounds ? SmallVector<bool>(*inBounds) : SmallVector<bool>()};
 }
 
 Value globalAddress(OpBuilder &b, Location loc, Value base, Type elementType,

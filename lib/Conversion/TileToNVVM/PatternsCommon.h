@@ -60,6 +60,13 @@ struct ViewAccess {
   ViewValue view;
   llvm::SmallVector<mlir::Value> indices; // i32, one per view dimension
   unsigned tileRank;
+  /// The view dimensions the access is known to stay inside (the op's
+  /// `in_bounds`): no check along them. Empty: none.
+  llvm::SmallVector<bool> inBounds;
+
+  bool knownInBounds(unsigned d) const {
+    return d < inBounds.size() && inBounds[d];
+  }
 
   /// Element offset and in-bounds predicate of the tile element at
   /// (indices[R-2] + row, indices[R-1] + col) (2-D tiles) or
@@ -71,7 +78,8 @@ struct ViewAccess {
 };
 
 ViewAccess makeAccess(mlir::Value view, tile::ViewType viewType,
-                      mlir::ValueRange indices, unsigned tileRank);
+                      mlir::ValueRange indices, unsigned tileRank,
+                      std::optional<llvm::ArrayRef<bool>> inBounds = {});
 
 /// The address of element `offset` of the global array at `base`.
 mlir::Value globalAddress(mlir::OpBuilder &b, mlir::Location loc,

@@ -63,6 +63,45 @@ func.func @vector_copy(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) 
 
 // -----
 
+// The same copy known to lie inside both views (tilegpu-version-in-bounds'
+// in_bounds on every dimension): no compare, each run one unpredicated
+// 16-byte access, and no element-wise tail.
+// CHECK-LABEL: llvm.func @in_bounds_copy
+// CHECK-NOT: arith.cmpi
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l" %{{.*}} : (!llvm.ptr<1>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: arith.cmpi
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"
+// CHECK-NOT: arith.cmpi
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+#b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @in_bounds_copy(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%i, %c0] {in_bounds = array<i1: true, true>} : !tile.view<f16, 2> -> tensor<4x64xf16, #b8>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<4x64xf16, #b8> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// Rows known inside, columns not: the columns' compare alone.
+// CHECK-LABEL: llvm.func @in_bounds_rows
+// CHECK: %[[COLS:.*]] = llvm.extractvalue %{{.*}}[1, 1]
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %[[COLS]] : i64
+// CHECK-NOT: llvm.extractvalue %{{.*}}[1, 0]
+// CHECK: "@$5 ld.global.v4.b32
+#b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @in_bounds_rows(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%i, %c0] {in_bounds = array<i1: true, false>} : !tile.view<f16, 2> -> tensor<4x64xf16, #b8>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<4x64xf16, #b8> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
 // A start column the compiler cannot prove aligned is read an element at a
 // time; a start column of 4 (8 bytes) allows 8-byte accesses of 4 elements.
 // CHECK-LABEL: llvm.func @unaligned_start

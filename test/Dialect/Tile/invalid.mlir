@@ -18,6 +18,14 @@ func.func @load_index_count(%q: !tile.view<f16, 3>, %i: i32) {
 
 // -----
 
+func.func @in_bounds_count(%q: !tile.view<f16, 3>, %i: i32, %t: tensor<16x16xf16>) {
+  // expected-error @+1 {{expected 3 in_bounds flags (one per view dimension), got 2}}
+  tile.store %t, %q[%i, %i, %i] {in_bounds = array<i1: true, true>} : tensor<16x16xf16> -> !tile.view<f16, 3>
+  return
+}
+
+// -----
+
 func.func @narrow_dim(%q: !tile.view<f16, 2>, %i: i32) {
   // expected-error @+1 {{expected a dimension in [0, 2), got 2}}
   %n = tile.narrow %q, 2, %i, %i : !tile.view<f16, 2>

@@ -40,6 +40,8 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %t = tile.load %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
   // CHECK: tile.load %[[Q]][%[[PID]], %{{.*}}, %{{.*}}] {padding = -1.000000e+00 : f64} : !tile.view<f16, 3> -> tensor<64xf16>
   %row = tile.load %q[%pid, %c0, %c0] {padding = -1.0 : f64} : !tile.view<f16, 3> -> tensor<64xf16>
+  // CHECK: tile.load %[[Q]][%[[PID]], %{{.*}}, %{{.*}}] {in_bounds = array<i1: true, true, false>} : !tile.view<f16, 3> -> tensor<128x64xf16>
+  %inside = tile.load %q[%pid, %c0, %c0] {in_bounds = array<i1: true, true, false>} : !tile.view<f16, 3> -> tensor<128x64xf16>
   // CHECK: tile.store %[[T]], %[[O]][%[[PID]], %{{.*}}, %{{.*}}] : tensor<128x64xf16> -> !tile.view<f16, 3>
   tile.store %t, %o[%pid, %c0, %c0] : tensor<128x64xf16> -> !tile.view<f16, 3>
   // CHECK: %[[KT:.*]] = tile.trans %[[T]] : tensor<128x64xf16> -> tensor<64x128xf16>
