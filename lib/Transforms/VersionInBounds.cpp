@@ -379,7 +379,7 @@ public:
       masks.push_back(cmp);
     });
 
-    if ((!anyWhole && masks.empty()) || !condition ||
+    if ((accesses.empty() && masks.empty()) || !condition ||
         statically(condition, false)) {
       start.eraseUnused();
       return;
@@ -408,6 +408,14 @@ public:
         markInBounds(bound, bound.access);
       for (arith::CmpIOp cmp : masks)
         dropMask(cmp);
+      start.eraseUnused();
+      return;
+    }
+    // A copy pays where a whole access loses its checks (its runs become
+    // plain 16-byte accesses); where none does (a LOOPED kernel: the chunk
+    // loop's column index is not known at the start), it would double the
+    // code, and the registers ptxas allocates over both, for a few compares.
+    if (!anyWhole) {
       start.eraseUnused();
       return;
     }

@@ -108,9 +108,12 @@ def TileGPUVersionInBounds : Pass<"tilegpu-version-in-bounds", "::mlir::func::Fu
       selects and masks it fed fold.
 
     A dimension or compare that can never be wholly inside (a constant
-    condition false) is left out; a kernel with no whole access and no
-    compare left is unchanged, and one whose condition is constant true
-    (static sizes) gets the unchecked program alone. Most programs of a
+    condition false) is left out; a kernel whose condition is constant true
+    (static sizes) gets the unchecked program alone; otherwise a kernel is
+    copied only when some access is inside along every dimension (a LOOPED
+    kernel, whose chunk loop's column index the start cannot know, is left
+    unchanged: its copy would double its code and its registers for a few
+    compares). Most programs of a
     ragged tensor take the first branch; the last along each ragged
     dimension takes the second, which checks every element as before.
     Kernels with `tile.dot` are left alone: their tiles move through shared
