@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v34 call 1 (tree gpu-ab/v35 of main 777b24f, 51 MB: gpu-out/ = compile-configs.sh's
+# v34 call 1 (tree gpu-ab/v35 of main 0e92089, 51 MB: gpu-out/ = compile-configs.sh's
 # 104 configs + gemm, gpu-sem/, build/py-cache/ precompiled for check_backward,
 # check_membound and check_distributed, exp-out/): the whole run_all.sh on the
 # compiler with tilegpu-version-in-bounds and every change since a269eaf

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # v34 call 2 (same tree): the norms before and after this stop, in one
 # process on the same tensors (v33's exp.py, 2 runs): o_* = NORM_CONFIGS'
-# kernels of main f07d222 (v34's n_*), n_* = 777b24f's (the in-bounds copy;
+# kernels of main f07d222 (v34's n_*), n_* = 0e92089's (the in-bounds copy;
 # LayerNorm 8192 as one row over 16 warps), with n_ln_8192_r2w16c64 (2 rows,
 # cap 64: spills 24 B) and n_ln_8192_r2w16c72 (cap 72: 8 B) for the config
 # question; every kernel's max error against an fp32 reference is printed.
