@@ -32,14 +32,77 @@ using namespace tessera;
 
 namespace {
 
+/// The attribute of tile.load and tile.store that flags the dimensions
+/// along which an access stays inside its view.
+constexpr StringLiteral kInBounds = "in_bounds";
+
+/// Builds (and folds) the scalar ops of a condition at one point, keeping
+/// what it created so that the unused ones can be erased.
+class ConditionBuilder {
+public:
+  ConditionBuilder(Block *block, Block::iterator point)
+      : block(block), builder(block, point) {}
+
+  template <typename OpTy, typename... Args>
+  Value build(Location loc, Args &&...args) {
+    Value result =
+        builder.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
+    if (Operation *def = result.getDefiningOp();
+        def && def->getBlock() == block && !llvm::is_contained(created, def))
+      created.push_back(def);
+    return result;
+  }
+
+  Value i64(Location loc, int64_t value) {
+    return build<arith::ConstantIntOp>(loc, builder.getI64Type(), value);
+  }
+  Value widen(Location loc, Value scalar) {
+    return scalar.getType().isInteger(64)
+               ? scalar
+               : build<arith::ExtSIOp>(loc, builder.getI64Type(), scalar);
+  }
+  Value both(Location loc, Value a, Value b) {
+    return build<arith::AndIOp>(loc, a, b);
+  }
+  Value compare(Location loc, arith::CmpIPredicate predicate, Value a,
+                Value b) {
+    return build<arith::CmpIOp>(loc, predicate, a, b);
+  }
+
+  /// Whether the `extent` elements from `index` along dimension `dim` of
+  /// `view` lie inside it: 0 <= index && index + extent <= size (in i64).
+  Value inside(Location loc, Value view, int32_t dim, Value index,
+               int64_t extent) {
+    Value first = widen(loc, index);
+    Value size = widen(loc, build<tile::DimOp>(loc, view, dim));
+    Value end = build<arith::AddIOp>(loc, first, i64(loc, extent));
+    return both(loc,
+                compare(loc, arith::CmpIPredicate::sge, first, i64(loc, 0)),
+                compare(loc, arith::CmpIPredicate::sle, end, size));
+  }
+
+  /// Erases what was built here and ended up unused.
+  void eraseUnused() {
+    for (Operation *op : llvm::reverse(created))
+      if (op->use_empty())
+        op->erase();
+    created.clear();
+  }
+
+protected:
+  Block *block;
+  OpBuilder builder;
+  SmallVector<Operation *> created;
+};
+
 /// The scalars a program can compute before its first op: values defined
 /// above its block, the block's arguments, and pure ops of the block's top
 /// level on such values. Copies of them (and the conditions built on them)
 /// go at the start of the block, in order.
-class ProgramStart {
+class ProgramStart : public ConditionBuilder {
 public:
   explicit ProgramStart(Block &program)
-      : program(program), builder(&program, program.begin()) {}
+      : ConditionBuilder(&program, program.begin()), program(program) {}
 
   /// Whether `v` can be computed at the start of the program.
   bool has(Value v) {
@@ -75,47 +138,10 @@ public:
     return mapping.lookup(v);
   }
 
-  /// Builds (and folds) an op at the start of the program.
-  template <typename OpTy, typename... Args>
-  Value build(Location loc, Args &&...args) {
-    Value result =
-        builder.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
-    if (Operation *def = result.getDefiningOp();
-        def && def->getBlock() == &program && !llvm::is_contained(created, def))
-      created.push_back(def);
-    return result;
-  }
-
-  Value i64(Location loc, int64_t value) {
-    return build<arith::ConstantIntOp>(loc, builder.getI64Type(), value);
-  }
-  Value widen(Location loc, Value scalar) {
-    return scalar.getType().isInteger(64)
-               ? scalar
-               : build<arith::ExtSIOp>(loc, builder.getI64Type(), scalar);
-  }
-  Value both(Location loc, Value a, Value b) {
-    return build<arith::AndIOp>(loc, a, b);
-  }
-  Value compare(Location loc, arith::CmpIPredicate predicate, Value a,
-                Value b) {
-    return build<arith::CmpIOp>(loc, predicate, a, b);
-  }
-
-  /// Erases what was built here and ended up unused.
-  void eraseUnused() {
-    for (Operation *op : llvm::reverse(created))
-      if (op->use_empty())
-        op->erase();
-    created.clear();
-  }
-
 private:
   Block &program;
-  OpBuilder builder;
   IRMapping mapping;
   DenseMap<Value, bool> known;
-  SmallVector<Operation *> created;
 };
 
 /// The range [lo, hi] of the elements of an integer tile (or scalar), as
@@ -275,6 +301,63 @@ struct AccessBound {
   SmallVector<bool> inBounds;
 };
 
+/// Marks the dimensions `flags` says of a tile.load or tile.store as inside
+/// its view (keeping those it had).
+void markInBounds(Operation *op, ArrayRef<bool> flags) {
+  SmallVector<bool> merged(flags);
+  if (auto old = op->getAttrOfType<DenseBoolArrayAttr>(kInBounds))
+    for (auto [flag, was] : llvm::zip(merged, old.asArrayRef()))
+      flag |= was;
+  op->setAttr(kInBounds, DenseBoolArrayAttr::get(op->getContext(), merged));
+}
+
+/// The stores at the top level of a program that is not copied whole (a
+/// kernel with dots: a copy would double its code and the registers its
+/// accumulators hold across both): each gets a copy of its own under the
+/// condition that its tile lies inside the view, computed right before it,
+/// `scf.if inside { store {in_bounds} } else { store }`. An epilogue's
+/// stores (FA2's Out, a GEMM's C) so write wholly inside programs without a
+/// compare or branch per element.
+void versionStores(Block &program) {
+  for (auto store :
+       llvm::make_early_inc_range(program.getOps<tile::StoreOp>())) {
+    Location loc = store.getLoc();
+    ArrayRef<int64_t> shape =
+        cast<RankedTensorType>(store.getValue().getType()).getShape();
+    OperandRange indices = store.getIndices();
+    unsigned rank = indices.size(), lead = rank - shape.size();
+    DenseBoolArrayAttr known = store.getInBoundsAttr();
+    ConditionBuilder at(&program, store->getIterator());
+    Value condition;
+    bool never = false;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (known && known[d])
+        continue;
+      Value inside = at.inside(loc, store.getView(), d, indices[d],
+                               d < lead ? 1 : shape[d - lead]);
+      if (matchPattern(inside, m_One()))
+        continue;
+      never |= matchPattern(inside, m_Zero());
+      condition = condition ? at.both(loc, condition, inside) : inside;
+    }
+    if (never) {
+      at.eraseUnused();
+      continue;
+    }
+    SmallVector<bool> all(rank, true);
+    if (!condition) {
+      markInBounds(store, all);
+      continue;
+    }
+    OpBuilder b(store);
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange(), condition,
+                                  /*withElseRegion=*/true);
+    store->moveBefore(ifOp.elseBlock()->getTerminator());
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    markInBounds(b.clone(*store), all);
+  }
+}
+
 class VersionInBounds
     : public tessera::impl::TileGPUVersionInBoundsBase<VersionInBounds> {
 public:
@@ -282,16 +365,19 @@ public:
 
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    if (kernel.isExternal() ||
-        kernel
+    if (kernel.isExternal())
+      return;
+    Block &program = getProgramBlock(kernel);
+    if (kernel
             ->walk([](Operation *op) {
               return isa<tile::DotOp, tile::OnlineSoftmaxOp>(op)
                          ? WalkResult::interrupt()
                          : WalkResult::advance();
             })
-            .wasInterrupted())
+            .wasInterrupted()) {
+      versionStores(program);
       return;
-    Block &program = getProgramBlock(kernel);
+    }
     Operation *first = &program.front();
     ProgramStart start(program);
     RangeAnalysis ranges(start);
@@ -332,17 +418,9 @@ public:
       for (unsigned d = 0; d < rank; ++d) {
         if (!start.has(indices[d]))
           continue;
-        Location at = op->getLoc();
-        Value index = start.widen(at, start.copy(indices[d]));
-        Value size = start.widen(
-            at, start.build<tile::DimOp>(at, viewAtStart, int32_t(d)));
-        int64_t extent = d < lead ? 1 : shape[d - lead];
-        Value end = start.build<arith::AddIOp>(at, index, start.i64(at, extent));
-        Value inside = start.both(
-            at,
-            start.compare(at, arith::CmpIPredicate::sge, index,
-                          start.i64(at, 0)),
-            start.compare(at, arith::CmpIPredicate::sle, end, size));
+        Value inside =
+            start.inside(op->getLoc(), viewAtStart, d, start.copy(indices[d]),
+                         d < lead ? 1 : shape[d - lead]);
         if (statically(inside, false))
           continue;
         require(inside);
@@ -384,14 +462,6 @@ public:
       start.eraseUnused();
       return;
     }
-    auto markInBounds = [](const AccessBound &bound, Operation *op) {
-      SmallVector<bool> flags(bound.inBounds);
-      if (auto old = op->getAttrOfType<DenseBoolArrayAttr>("in_bounds"))
-        for (auto [flag, was] : llvm::zip(flags, old.asArrayRef()))
-          flag |= was;
-      op->setAttr("in_bounds",
-                  DenseBoolArrayAttr::get(op->getContext(), flags));
-    };
     auto dropMask = [](arith::CmpIOp cmp) {
       OpBuilder b(cmp);
       Value allTrue = arith::ConstantOp::create(
@@ -405,7 +475,7 @@ public:
     // Always true (static sizes): no second copy.
     if (statically(condition, true)) {
       for (const AccessBound &bound : accesses)
-        markInBounds(bound, bound.access);
+        markInBounds(bound.access, bound.inBounds);
       for (arith::CmpIOp cmp : masks)
         dropMask(cmp);
       start.eraseUnused();
@@ -473,7 +543,7 @@ public:
       terminator->replaceUsesOfWith(v, result);
 
     for (const AccessBound &bound : accesses)
-      markInBounds(bound, mapping.lookup(bound.access));
+      markInBounds(mapping.lookup(bound.access), bound.inBounds);
     for (arith::CmpIOp cmp : masks)
       dropMask(cast<arith::CmpIOp>(mapping.lookup(cmp.getOperation())));
     start.eraseUnused();

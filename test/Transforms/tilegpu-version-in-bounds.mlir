@@ -187,10 +187,32 @@ func.func @unchanged(%x: !tile.view<f32, 1> {tile.name = "X", tile.role = "inout
 
 // -----
 
-// A kernel with a dot is left alone.
+// A kernel with a dot is not copied whole; its store at the program's top
+// level (an epilogue) is copied under its own condition, computed right
+// before it: rows row..row+15 inside M, columns 0..15 inside K. The load
+// (before the dot) keeps its checks.
 // CHECK-LABEL: func.func @dot
-// CHECK-NOT: scf.if
-// CHECK-NOT: in_bounds
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i64
+// CHECK: %[[T:.*]] = tile.load %arg0[%[[ROW:.*]], %{{.*}}] : !tile.view<f16, 2>
+// CHECK: %[[D:.*]] = tile.dot
+// CHECK: %[[ROW64:.*]] = arith.extsi %[[ROW]] : i32 to i64
+// CHECK: %[[M:.*]] = tile.dim %arg1, 0
+// CHECK: %[[M64:.*]] = arith.extsi %[[M]] : i32 to i64
+// CHECK: %[[END:.*]] = arith.addi %[[ROW64]], %[[C16]] : i64
+// CHECK: %[[LO:.*]] = arith.cmpi sge, %[[ROW64]], %[[C0]] : i64
+// CHECK: %[[HI:.*]] = arith.cmpi sle, %[[END]], %[[M64]] : i64
+// CHECK: %[[ROWS:.*]] = arith.andi %[[LO]], %[[HI]] : i1
+// CHECK: %[[K:.*]] = tile.dim %arg1, 1
+// CHECK: %[[K64:.*]] = arith.extsi %[[K]] : i32 to i64
+// CHECK: %[[COLS:.*]] = arith.cmpi sge, %[[K64]], %[[C16]] : i64
+// CHECK: %[[INSIDE:.*]] = arith.andi %[[ROWS]], %[[COLS]] : i1
+// CHECK-NEXT: scf.if %[[INSIDE]] {
+// CHECK-NEXT: tile.store %[[D]], %arg1[%[[ROW]], %{{.*}}] {in_bounds = array<i1: true, true>}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: tile.store %[[D]], %arg1[%[[ROW]], %{{.*}}] : tensor<16x16xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
 func.func @dot(%a: !tile.view<f16, 2> {tile.name = "A", tile.role = "input", tile.shape = ["M", "K"]},
                %c: !tile.view<f32, 2> {tile.name = "C", tile.role = "output", tile.shape = ["M", "K"]})
     attributes {tile.kernel, tile.grid = affine_map<()[s0, s1] -> (s0 ceildiv 16)>, tile.sizes = ["M", "K"], tile.num_warps = 4 : i32} {
@@ -228,5 +250,44 @@ func.func @always(%o: !tile.view<f32, 1> {tile.name = "O", tile.role = "inout", 
     %v = arith.select %in, %t, %zero : tensor<8xi1>, tensor<8xf32>
     tile.store %v, %o[%i] : tensor<8xf32> -> !tile.view<f32, 1>
   }
+  return
+}
+
+// -----
+
+// In a persistent kernel with a dot, the epilogue's store is versioned in
+// the loop of programs; a store in a loop of the program keeps its checks
+// (its condition would be computed every iteration), and a store with every
+// dimension already in_bounds is left as it is.
+// PERSISTENT-LABEL: func.func @dot_persistent
+// PERSISTENT: scf.for
+// PERSISTENT: scf.for
+// PERSISTENT-NEXT: tile.store %{{.*}}, %arg2[%{{.*}}] : tensor<16x16xf32>
+// PERSISTENT-NEXT: }
+// PERSISTENT: tile.store %{{.*}}, %arg2[%{{.*}}] {in_bounds = array<i1: true, true>}
+// PERSISTENT: scf.if
+// PERSISTENT-NEXT: tile.store %{{.*}}, %arg1[%{{.*}}] {in_bounds = array<i1: true, true>}
+// PERSISTENT-NEXT: } else {
+// PERSISTENT-NEXT: tile.store %{{.*}}, %arg1[%{{.*}}] : tensor<16x16xf32>
+// PERSISTENT-NEXT: }
+// PERSISTENT-NEXT: } {tilegpu.persistent}
+func.func @dot_persistent(%a: !tile.view<f16, 2> {tile.name = "A", tile.role = "input", tile.shape = ["M", "K"]},
+                          %c: !tile.view<f32, 2> {tile.name = "C", tile.role = "output", tile.shape = ["M", "K"]},
+                          %s: !tile.view<f32, 2> {tile.name = "S", tile.role = "output", tile.shape = ["M", "K"]})
+    attributes {tile.kernel, tile.grid = affine_map<()[s0, s1] -> (s0 ceildiv 16)>, tile.sizes = ["M", "K"], tile.num_warps = 4 : i32} {
+  %pid = tile.program_id 0
+  %c16 = arith.constant 16 : i32
+  %row = arith.muli %pid, %c16 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %t = tile.load %a[%row, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %tt = tile.trans %t : tensor<16x16xf16> -> tensor<16x16xf16>
+  %acc = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tile.dot %t, %tt, %acc : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  scf.for %i = %c0 to %c16 step %c1 : i32 {
+    tile.store %d, %s[%i, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  }
+  tile.store %d, %s[%row, %c0] {in_bounds = array<i1: true, true>} : tensor<16x16xf32> -> !tile.view<f32, 2>
+  tile.store %d, %c[%row, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
   return
 }

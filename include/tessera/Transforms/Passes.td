@@ -116,10 +116,22 @@ def TileGPUVersionInBounds : Pass<"tilegpu-version-in-bounds", "::mlir::func::Fu
     compares). Most programs of a
     ragged tensor take the first branch; the last along each ragged
     dimension takes the second, which checks every element as before.
-    Kernels with `tile.dot` are left alone: their tiles move through shared
-    memory (cp.async or TMA, whose zero fill already bounds them), and a
-    second copy of their pipelines would double their code for the few
-    checks of their epilogues.
+    Kernels with `tile.dot` are not copied whole: their tiles move through
+    shared memory (cp.async or TMA, whose zero fill already bounds them),
+    and a second copy of their pipelines would double their code and the
+    registers ptxas allocates over both. Instead each `tile.store` at the
+    program's top level (an epilogue: FA2's Out and Lse, a GEMM's C) gets a
+    copy of its own under its tile's condition, computed right before it:
+
+    ```
+    scf.if %inside { tile.store ... {in_bounds = all true} }
+    else { tile.store ... }
+    ```
+
+    so a wholly-inside program writes its accumulator tile with plain
+    stores, without a compare, select and branch per element. A store in a
+    loop of the program (its condition would be computed every iteration)
+    keeps its checks.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
