@@ -778,8 +778,16 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
     ThreadIds ids = ThreadIds::get(rewriter, loc);
     Value owner = dist->isOwner(rewriter, loc, ids);
     Value value = adaptor.getValue();
+    // Folded as built: a slot known inside (in_bounds) is a plain store, one
+    // known outside none.
     auto storeIf = [&](Value pred, Value element, Value address,
                        unsigned alignment) {
+      if (matchPattern(pred, m_Zero()))
+        return;
+      if (matchPattern(pred, m_One())) {
+        LLVM::StoreOp::create(rewriter, loc, element, address, alignment);
+        return;
+      }
       scf::IfOp::create(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
         LLVM::StoreOp::create(b, l, element, address, alignment);
         scf::YieldOp::create(b, l);
@@ -835,21 +843,21 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
                   type.getElementTypeBitWidth() == 16;
     int64_t step = paired ? 2 : 1;
     for (int64_t s = 0; s < dist->numSlots(); s += step) {
-      Value first = arith::AndIOp::create(rewriter, loc, owner,
-                                          slots.inBounds[s]);
+      Value first = rewriter.createOrFold<arith::AndIOp>(loc, owner,
+                                                         slots.inBounds[s]);
       if (!paired) {
         storeIf(first, slotValue(s), slots.addresses[s], 0);
         continue;
       }
-      Value both = arith::AndIOp::create(rewriter, loc, owner,
-                                         slots.inBounds[s + 1]);
+      Value both = rewriter.createOrFold<arith::AndIOp>(loc, owner,
+                                                        slots.inBounds[s + 1]);
       Value pair = vector::FromElementsOp::create(
           rewriter, loc, VectorType::get({2}, type.getElementType()),
           ValueRange{slotValue(s), slotValue(s + 1)});
-      Value firstOnly = arith::AndIOp::create(
-          rewriter, loc, first,
-          arith::XOrIOp::create(
-              rewriter, loc, both,
+      Value firstOnly = rewriter.createOrFold<arith::AndIOp>(
+          loc, first,
+          rewriter.createOrFold<arith::XOrIOp>(
+              loc, both,
               arith::ConstantIntOp::create(rewriter, loc, rewriter.getI1Type(),
                                            1)));
       storeIf(both, pair, slots.addresses[s], 4);

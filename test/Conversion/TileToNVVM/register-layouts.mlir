@@ -394,3 +394,21 @@ func.func @mma_rounding_stays(%x: !tile.view<f32, 2>, %y: !tile.view<f16, 2>) at
   tile.store %h, %y[%c0, %c0] : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// An f16 mma tile stored inside its view (in_bounds on every dimension: the
+// epilogue's copy, tilegpu-version-in-bounds): each pair of adjacent columns
+// is one 4-byte store, without a compare, a branch or a 2-byte fallback.
+// CHECK-LABEL: llvm.func @in_bounds_mma_store
+// CHECK-NOT: arith.cmpi
+// CHECK-NOT: scf.if
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+func.func @in_bounds_mma_store(%y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = arith.constant dense<1.0> : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  return
+}
