@@ -629,16 +629,8 @@ Value predicatedVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
     std::string constraints;
     for (int64_t i = 0; i < n; ++i)
       constraints += "=r,";
-    Type resultType =
-        n == 1 ? Type(b.getI32Type())
-               : LLVM::LLVMStructType::getLiteral(
-                     b.getContext(), SmallVector<Type>(n, b.getI32Type()));
-    Value result = inlinePtx(b, loc, resultType, ValueRange{address}, load,
-                             constraints + "l", /*sideEffects=*/true)
-                       .getResult(0);
-    for (int64_t i = 0; i < n; ++i)
-      words.push_back(n == 1 ? result
-                             : LLVM::ExtractValueOp::create(b, loc, result, i));
+    words = asmOutputs(b, loc, b.getI32Type(), n, ValueRange{address}, load,
+                       constraints + "l");
   } else {
     words = tiedAsm(b, loc, "@$" + std::to_string(n + 1) + " " + load,
                     splitWords(b, loc, otherwise, wordsType),

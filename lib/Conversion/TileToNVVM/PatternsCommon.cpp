@@ -140,6 +140,25 @@ LLVM::InlineAsmOp inlinePtx(OpBuilder &b, Location loc, Type resultType,
       /*operand_attrs=*/ArrayAttr());
 }
 
+SmallVector<Value> asmOutputs(OpBuilder &b, Location loc, Type type,
+                              int64_t n, ValueRange operands, StringRef ptx,
+                              StringRef constraints) {
+  // One output is the asm's value, several a struct of them.
+  Type resultType =
+      n == 1 ? type
+             : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                SmallVector<Type>(n, type));
+  Value result = inlinePtx(b, loc, resultType, operands, ptx, constraints,
+                           /*sideEffects=*/true)
+                     .getResult(0);
+  if (n == 1)
+    return {result};
+  SmallVector<Value> results;
+  for (int64_t i = 0; i < n; ++i)
+    results.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
+  return results;
+}
+
 SmallVector<Value> tiedAsm(OpBuilder &b, Location loc, StringRef ptx,
                            ArrayRef<Value> values, ValueRange inputs,
                            StringRef inputConstraints) {
@@ -155,20 +174,7 @@ SmallVector<Value> tiedAsm(OpBuilder &b, Location loc, StringRef ptx,
                    std::to_string(i);
   SmallVector<Value> operands(inputs);
   operands.append(values.begin(), values.end());
-  // One output is the asm's value, several a struct of them.
-  Type resultType =
-      n == 1 ? type
-             : LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                SmallVector<Type>(n, type));
-  Value result = inlinePtx(b, loc, resultType, operands, ptx, constraints,
-                           /*sideEffects=*/true)
-                     .getResult(0);
-  if (n == 1)
-    return {result};
-  SmallVector<Value> results;
-  for (int64_t i = 0; i < n; ++i)
-    results.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
-  return results;
+  return asmOutputs(b, loc, type, n, operands, ptx, constraints);
 }
 
 } // namespace tessera::lowering

@@ -178,6 +178,13 @@ mlir::LLVM::InlineAsmOp inlinePtx(mlir::OpBuilder &b, mlir::Location loc,
                                   llvm::StringRef constraints,
                                   bool sideEffects);
 
+/// Inline PTX (with side effects) with `n` outputs of `type` ($0..$n-1, the
+/// first of `constraints`) over `operands`; returns the outputs.
+llvm::SmallVector<mlir::Value>
+asmOutputs(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, int64_t n,
+           mlir::ValueRange operands, llvm::StringRef ptx,
+           llvm::StringRef constraints);
+
 /// Inline PTX (with side effects) whose outputs $0.. are tied to `values`
 /// (f32 or i32 registers the instruction updates, or leaves as they are),
 /// after `inputs` with `inputConstraints`; returns the outputs.

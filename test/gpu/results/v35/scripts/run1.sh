@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# v35 call 1 (tree gpu-ab/v36 of main 0522c6b, 35 MB: gpu-out/ = compile-configs.sh's
-# 104 configs + gemm, gpu-old/ = v34's (0e92089) 128x128 D=128 _poP/_woP/_pP/_o
+# v35 call 1 (tree gpu-ab/v36 of main d6de098, 35 MB: gpu-out/ = compile-configs.sh's
+# 110 configs + gemm + gemm_wP, gpu-old/ = v34's (0e92089) 128x128 D=128 _poP/_woP/_pP/_o
 # and gemm, gpu-sem/, build/py-cache/ for check_backward, check_membound and
 # check_distributed, exp-out/ = v34's norm kernels o_* / n_*): the whole
 # run_all.sh on the compiler with the in-bounds copies (v34: norms; v35: the
