@@ -5,7 +5,9 @@
 // only the last along a ragged dimension needs the bounds checks that every
 // access and every mask of the program pays for otherwise. The program is
 // copied under one condition, uniform across the CTA and computed once; the
-// copy it selects has no checks (docs/target.md, "In-bounds programs").
+// copy it selects has no checks (docs/target.md, "In-bounds programs"). A
+// kernel with dots keeps one program; its epilogue's stores get copies of
+// their own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -346,6 +348,7 @@ void versionStores(Block &program) {
     }
     SmallVector<bool> all(rank, true);
     if (!condition) {
+      at.eraseUnused();
       markInBounds(store, all);
       continue;
     }
