@@ -13,6 +13,6 @@
 set -uo pipefail
 cd "$(dirname "$0")/../../../../.."
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-TIME_BUDGET=570 TESSERA_DEPS_INCLUDE_DIR=$PWD/build/deps OUT=$OUT/v35c1 \
+TIME_BUDGET=${TIME_BUDGET:-570} TESSERA_DEPS_INCLUDE_DIR=$PWD/build/deps OUT=$OUT/v35c1 \
   bash test/gpu/run_all.sh gpu-out > $OUT/run_all.txt 2>&1
 echo "run_all exit $?"; tail -60 $OUT/run_all.txt
