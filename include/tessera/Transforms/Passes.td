@@ -79,7 +79,7 @@ def TileGPUPersistent : Pass<"tilegpu-persistent", "::mlir::func::FuncOp"> {
 }
 
 def TileGPUVersionInBounds : Pass<"tilegpu-version-in-bounds", "::mlir::func::FuncOp"> {
-  let summary = "Copy a kernel's program for the programs that lie inside their tensors, without bounds checks";
+  let summary = "Copy a kernel's program (with dots: its epilogue's stores) for the programs that lie inside their tensors, without bounds checks";
   let description = [{
     Input: a tile kernel without `tile.dot` (memory-bound: softmax, norms,
     rotary embeddings, elementwise ops). Output: its program (the body, or
