@@ -233,9 +233,8 @@ private:
     }
     auto load = v.getDefiningOp<LoadOp>();
     if (!load) {
-      if (!transposes.empty())
-        return dot.emitOpError() << "expected an operand computed in registers "
-                                    "without tile.trans";
+      // A computed operand (or the transpose of one, which moves the
+      // register tile through shared memory into the operand's layout).
       if (!isB)
         return set(operand, mmaFor(dot.getResult()), dot);
       // A computed B operand stays in registers and is staged into shared

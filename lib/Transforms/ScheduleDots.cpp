@@ -264,7 +264,8 @@ bool waitMayPass(Operation &op) {
     return false;
   // Pure, but writes a scratch buffer that may reuse a dot operand's space.
   auto stops = [](Operation *nested) {
-    return isa<ConvertLayoutOp, tile::DotOp, DotWaitOp>(nested);
+    return isa<ConvertLayoutOp, tile::DotOp, DotWaitOp>(nested) ||
+           isRegisterTranspose(nested);
   };
   if (op.getNumRegions() == 0)
     return !stops(&op);

@@ -219,3 +219,25 @@ func.func @ten_warps_eight_rows(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, 
   tile.store %t, %y[%row, %c0] : tensor<8x2048xf16> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// A transpose kernel: the loaded tile and its transpose each take the
+// blocked layout of their own shape (16-byte accesses on both sides: 4
+// lanes of 8 columns along the 32-column rows of the load, 8 along the
+// 64-column rows of the store); tile.trans moves the elements between
+// threads (through shared memory, convert-tile-to-nvvm), so no conversion
+// is needed around it.
+// CHECK-DAG: #[[$L:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$S:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @transpose
+// CHECK: tile.load {{.*}} -> tensor<64x32xf16, #[[$L]]>
+// CHECK: tile.trans %{{.*}} : tensor<64x32xf16, #[[$L]]> -> tensor<32x64xf16, #[[$S]]>
+// CHECK: tile.store %{{.*}} : tensor<32x64xf16, #[[$S]]>
+// CHECK-NOT: tilegpu.convert_layout
+func.func @transpose(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32, %j: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %t = tile.load %x[%i, %j] : !tile.view<f16, 2> -> tensor<64x32xf16>
+  %u = tile.trans %t : tensor<64x32xf16> -> tensor<32x64xf16>
+  tile.store %u, %y[%j, %i] : tensor<32x64xf16> -> !tile.view<f16, 2>
+  return
+}

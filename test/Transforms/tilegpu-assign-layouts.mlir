@@ -190,6 +190,42 @@ func.func @swizzles(%a: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, ti
 
 // -----
 
+// Operands computed in registers and transposed (FlashAttention's backward
+// written as P^T dO): the transpose of a register tile takes the layout its
+// use wants, the accumulator's for an A operand (here the 32-row mma layout
+// of the second dot), and a B operand is then staged into shared memory at
+// the dot like any computed B; the transposes' sources keep their own
+// layouts (the first dot's accumulator, a blocked load).
+// CHECK-DAG: #[[$X:.*]] = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$XT:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$M64:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-DAG: #[[$M32:.*]] = #tilegpu.mma<warpsM = 2, warpsN = 1>
+// CHECK-DAG: #[[$SH:.*]] = #tilegpu.shared<transposed = false, swizzle = 64>
+// CHECK-LABEL: func.func @computed_transposed_operands
+// CHECK: %[[B:.*]] = tile.trans %{{.*}} : tensor<32x32xf16, #[[$X]]> -> tensor<32x32xf16, #[[$XT]]>
+// CHECK: %[[BS:.*]] = tilegpu.convert_layout %[[B]] : tensor<32x32xf16, #[[$XT]]> -> tensor<32x32xf16, #[[$SH]]>
+// CHECK: tile.dot %{{.*}}, %[[BS]], %{{.*}} : tensor<64x32xf16, #[[$SH]]>, tensor<32x32xf16, #[[$SH]]> -> tensor<64x32xf32, #[[$M64]]>
+// CHECK: %[[AT:.*]] = tile.trans %{{.*}} : tensor<64x32xf16, #[[$M64]]> -> tensor<32x64xf16, #[[$M32]]>
+// CHECK: tile.dot %[[AT]], %{{.*}} : tensor<32x64xf16, #[[$M32]]>, tensor<64x32xf16, #[[$SH]]> -> tensor<32x32xf32, #[[$M32]]>
+func.func @computed_transposed_operands(%q: !tile.view<f16, 2>, %x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16>
+  %xf = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<32x32xf32>
+  %xh = arith.truncf %xf : tensor<32x32xf32> to tensor<32x32xf16>
+  %b = tile.trans %xh : tensor<32x32xf16> -> tensor<32x32xf16>
+  %z = arith.constant dense<0.0> : tensor<64x32xf32>
+  %d = tile.dot %a, %b, %z : tensor<64x32xf16>, tensor<32x32xf16> -> tensor<64x32xf32>
+  %dh = arith.truncf %d : tensor<64x32xf32> to tensor<64x32xf16>
+  %at = tile.trans %dh : tensor<64x32xf16> -> tensor<32x64xf16>
+  %a2 = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x32xf16>
+  %z2 = arith.constant dense<0.0> : tensor<32x32xf32>
+  %e = tile.dot %at, %a2, %z2 : tensor<32x64xf16>, tensor<64x32xf16> -> tensor<32x32xf32>
+  tile.store %e, %o[%c0, %c0] : tensor<32x32xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
 // The rows of a dot that are not whole mma fragments cannot be laid out.
 func.func @partial_fragment(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<8x16xf16>

@@ -10,7 +10,8 @@
 # issue names (sliding windows, causal + window, bf16, on wgmma and on
 # mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
-# a kernel of 10 warps, key loops of no iteration under the Hopper schedule),
+# a kernel of 10 warps, key loops of no iteration under the Hopper schedule,
+# transposes of register tiles),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
@@ -61,7 +62,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes}.tile; do
     name=$(basename "$tile" .tile)
     # 768 programs (each query block 48 times over): three pairs a CTA of
     # the persistent grid, empty programs among them, on 2 MB of tensors.
@@ -76,6 +77,7 @@ prepare() {
     [ "$name" = layout_mix ] && sizes=(--size B=3)
     [ "$name" = odd_warps ] && sizes=(--size M=23 --size N=5000 --size G=5)
     [ "$name" = rotation_edges ] && sizes=(--size BH=4)
+    [ "$name" = transposes ] && sizes=(--size M=70 --size N=40 --size G=4)
     "$run" --interpret "$tile" "${defines[@]}" --fill "$fill" "${sizes[@]}" \
       --save "$DIR/interp/$name" >/dev/null || rc=1
   done
@@ -122,6 +124,12 @@ check() {
   # 1e-2 and more. Lse (f32 sums in another order) to 1e-5.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/rotation_edges.json" \
     "$DIR/interp/rotation_edges" --tol Out=5e-4,1e-4 --tol Lse=1e-5,1e-5
+  # transposes of register tiles through shared memory (ragged 70 x 40 in
+  # 64 x 32 tiles): Y and Z exact; the dots on transposed computed operands
+  # f32 sums of 64 and 32 f16 products, S of 32 f32 values, in another
+  # order.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/transposes.json" \
+    "$DIR/interp/transposes" --tol P=1e-4,1e-4 --tol Q=1e-4,1e-4 --tol S=1e-5,1e-5
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \

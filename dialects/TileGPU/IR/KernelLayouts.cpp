@@ -139,11 +139,18 @@ private:
       if (!src)
         return success();
       auto shared = dyn_cast<SharedEncodingAttr>(src);
-      auto result =
-          dyn_cast_if_present<SharedEncodingAttr>(layoutOf(trans.getType()));
+      Attribute dst = layoutOf(trans.getType());
+      auto result = dyn_cast_if_present<SharedEncodingAttr>(dst);
+      // A register tile goes through a scratch buffer into any register
+      // layout.
+      if (!shared) {
+        if (!dst || result)
+          return mismatch("a register layout for the transpose of a "
+                          "register tile");
+        return success();
+      }
       // The stored tile stays, and so does its swizzle.
-      if (!shared || !result ||
-          result.getTransposed() == shared.getTransposed() ||
+      if (!result || result.getTransposed() == shared.getTransposed() ||
           result.getSwizzle() != shared.getSwizzle())
         return mismatch("a tile in #tilegpu.shared, transposed by flipping "
                         "only 'transposed'");

@@ -462,9 +462,33 @@ RankedTensorType tilegpu::sharedBufferTile(Operation *op) {
   }
   if (isa<StageViewOp>(op) && op->getNumResults() == 1)
     return dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (RankedTensorType scratch = transposeScratchType(op))
+    return scratch;
   if (auto reduce = dyn_cast<tile::ReduceOp>(op))
     return reductionScratchType(reduce);
   return RankedTensorType();
+}
+
+bool tilegpu::isRegisterTranspose(Operation *op) {
+  auto trans = dyn_cast<tile::TransOp>(op);
+  if (!trans || op->getNumOperands() != 1)
+    return false;
+  auto src = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  return src && src.getEncoding() &&
+         !isa<SharedEncodingAttr>(src.getEncoding());
+}
+
+RankedTensorType tilegpu::transposeScratchType(Operation *op) {
+  if (!isRegisterTranspose(op))
+    return RankedTensorType();
+  auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+  Type element = src.getElementType();
+  if (src.getRank() != 2 || !element.isIntOrFloat())
+    return RankedTensorType();
+  int64_t bytes = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  int64_t pad = std::max<int64_t>(1, 4 / bytes);
+  return RankedTensorType::get({src.getDimSize(0), src.getDimSize(1) + pad},
+                               element);
 }
 
 RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {

@@ -84,10 +84,21 @@ mlir::LogicalResult verifyKernelLayouts(mlir::Operation *kernel,
 
 /// The one-stage tile of the shared-memory buffer `op` fills, reads or
 /// goes through (a tile.load into shared memory, tilegpu.async_load,
-/// tilegpu.stage_view, a tilegpu.convert_layout's scratch, a cross-warp
-/// tile.reduce's scratch), or null when `op` has none. Safe on ops not yet
-/// verified (the attribute verifier asks it too).
+/// tilegpu.stage_view, a tilegpu.convert_layout's scratch, a register
+/// tile.trans's scratch, a cross-warp tile.reduce's scratch), or null when
+/// `op` has none. Safe on ops not yet verified (the attribute verifier asks
+/// it too).
 mlir::RankedTensorType sharedBufferTile(mlir::Operation *op);
+
+/// Whether `op` is a tile.trans of a tile in a register layout, which moves
+/// elements between threads through a shared scratch buffer with CTA
+/// barriers (a #tilegpu.shared tile's transpose only flips its layout).
+bool isRegisterTranspose(mlir::Operation *op);
+
+/// The shared-memory scratch of a register tile.trans: the source row-major,
+/// each row padded by a 4-byte word (at least one element), so that the
+/// column reads of the transpose fall in different banks; null for other ops.
+mlir::RankedTensorType transposeScratchType(mlir::Operation *op);
 
 /// The shared-memory scratch through which a tile.reduce of a
 /// #tilegpu.blocked tile combines the partials of the warps along its axis

@@ -50,7 +50,10 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
       the run is inside the view, per element, masked, otherwise;
     - `tilegpu.async_load` / `async_commit` / `async_wait` / `stage_view`:
       the pipelined copies, `cp.async.wait_group N` + barrier, stage bases;
-    - `tilegpu.convert_layout`: through its shared scratch buffer.
+    - `tilegpu.convert_layout`, and `tile.trans` of a register tile: through
+      its shared scratch buffer (a transpose reads each element at its
+      transposed position; a shared tile's `tile.trans` only flips its
+      layout).
 
     Kernel metadata for the manifest is kept on the `llvm.func`
     (`tile.grid`, `tile.sizes`, `tile.constants`) or written there as the

@@ -153,6 +153,10 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
       panels, for rows of a multiple of 64 columns); an A operand computed
       in registers (P of P·V) keeps the mma layout and is reused as the A
       fragment without a shared-memory round trip;
+    - `tile.trans` of a register tile (not a dot operand loaded from
+      memory) relates no layouts: its operand and result each take the one
+      their other uses want, and the lowering moves the elements through a
+      shared scratch (a computed operand transposed for a dot: P^T of P^T·dO);
     - `tile.reduce` of an mma or blocked tile gives a `#tilegpu.slice`,
       `tile.expand_dims` keeps it, `tile.broadcast` of it gives the parent
       layout back; a column reduction of an mma tile converts it to blocked;

@@ -128,6 +128,15 @@ struct IotaLowering : public OpConversionPattern<IotaOp> {
   }
 };
 
+/// Whether `op` only reinterprets its operand's slots: a tile.trans does so
+/// for a shared tile only (a register tile's goes through shared memory,
+/// ConvertLayout.cpp).
+template <typename SourceOp> bool reinterpretsSlots(SourceOp) { return true; }
+template <> bool reinterpretsSlots(TransOp op) {
+  return isa_and_present<SharedEncodingAttr>(
+      cast<RankedTensorType>(op.getSrc().getType()).getEncoding());
+}
+
 /// Ops that only reinterpret the per-thread slots: expand_dims of a slice,
 /// trans of a shared tile, a broadcast that changes nothing.
 template <typename SourceOp>
@@ -136,6 +145,8 @@ struct ForwardLowering : public OpConversionPattern<SourceOp> {
   LogicalResult
   matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!reinterpretsSlots(op))
+      return rewriter.notifyMatchFailure(op, "moves elements between threads");
     Type from = this->getTypeConverter()->convertType(op.getSrc().getType());
     Type to = this->getTypeConverter()->convertType(op.getType());
     if (!from || from != to)

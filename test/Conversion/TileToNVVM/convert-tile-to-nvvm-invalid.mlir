@@ -49,10 +49,26 @@ func.func @load_transposed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile
 
 // -----
 
-// tile.trans of a register tile would be forwarded untransposed.
-func.func @trans_registers(%a: tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
-  // expected-error @+1 {{expected a tile in #tilegpu.shared, transposed by flipping only 'transposed', got 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>' -> 'tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>'}}
-  %t = tile.trans %a : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+// tile.trans of a register tile goes through a scratch buffer into a
+// register layout, not into shared memory (a dot stages its operand with
+// tilegpu.convert_layout).
+func.func @trans_registers_to_shared(%a: tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+1 {{expected a register layout for the transpose of a register tile, got 'tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>' -> 'tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>'}}
+  %t = tile.trans %a : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  return
+}
+
+// -----
+
+// ... and needs its scratch's offset.
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @trans_registers_without_offset(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #b>
+  // expected-error @+2 {{'tile.trans' op expected a shared-memory offset; run tilegpu-allocate-shared first}}
+  // expected-error @+1 {{failed to legalize operation 'tile.trans'}}
+  %t = tile.trans %x : tensor<16x16xf32, #b> -> tensor<16x16xf32, #b>
+  tile.store %t, %a[%c0, %c0] : tensor<16x16xf32, #b> -> !tile.view<f32, 2>
   return
 }
 

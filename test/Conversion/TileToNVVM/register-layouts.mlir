@@ -298,6 +298,35 @@ func.func @blocked_to_mma(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attrib
 
 // -----
 
+// tile.trans of a register tile goes through its shared scratch: the source
+// written row-major with rows padded by a word (16 x 17 f32: 1088 bytes, so
+// that a warp's column reads fall in different banks), the CTA
+// synchronizes, and each slot of the result, element (r, c), reads the
+// source's (c, r): slot s at (row base, column base + s) is written at
+// ROW * 17 + COL + s and read at (COL + s) * 17 + ROW.
+// CHECK-LABEL: llvm.func @trans_registers
+// CHECK-SAME: tilegpu.shared_bytes = 1088 : i64
+// CHECK: nvvm.barrier0
+// CHECK: %[[W:.*]] = arith.muli %[[ROW:.*]], %c17_i32 : i32
+// CHECK-NEXT: %[[W0:.*]] = arith.addi %[[W]], %[[COL:.*]] : i32
+// CHECK-NEXT: llvm.getelementptr %{{.*}}[%[[W0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: %[[R:.*]] = arith.muli %[[COL]], %c17_i32 : i32
+// CHECK-NEXT: %[[R0:.*]] = arith.addi %[[R]], %[[ROW]] : i32
+// CHECK-NEXT: llvm.getelementptr %{{.*}}[%[[R0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @trans_registers(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #b>
+  %u = tile.trans %t : tensor<16x16xf32, #b> -> tensor<16x16xf32, #b>
+  tile.store %u, %o[%c0, %c0] : tensor<16x16xf32, #b> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
 // In a loop, a reduction across warps waits for the previous iteration's
 // readers of its scratch before writing it; two reductions get scratches of
 // their own (nothing shares a reduction's scratch).
