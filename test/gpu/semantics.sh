@@ -11,7 +11,7 @@
 # mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
 # a kernel of 10 warps, key loops of no iteration under the Hopper schedule,
-# transposes of register tiles),
+# transposes of register tiles, i32 and 16-bit reductions),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
@@ -62,7 +62,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions}.tile; do
     name=$(basename "$tile" .tile)
     # 768 programs (each query block 48 times over): three pairs a CTA of
     # the persistent grid, empty programs among them, on 2 MB of tensors.
@@ -78,6 +78,7 @@ prepare() {
     [ "$name" = odd_warps ] && sizes=(--size M=23 --size N=5000 --size G=5)
     [ "$name" = rotation_edges ] && sizes=(--size BH=4)
     [ "$name" = transposes ] && sizes=(--size M=70 --size N=40 --size G=4)
+    [ "$name" = reductions ] && sizes=(--size M=70 --size N=300 --size G=18)
     "$run" --interpret "$tile" "${defines[@]}" --fill "$fill" "${sizes[@]}" \
       --save "$DIR/interp/$name" >/dev/null || rc=1
   done
@@ -130,6 +131,10 @@ check() {
   # order.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/transposes.json" \
     "$DIR/interp/transposes" --tol P=1e-4,1e-4 --tol Q=1e-4,1e-4 --tol S=1e-5,1e-5
+  # i32, f16 and bf16 reductions (argmax, wrapping i32 sums, 16-bit
+  # maxima and minima): exact.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/reductions.json" \
+    "$DIR/interp/reductions"
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \

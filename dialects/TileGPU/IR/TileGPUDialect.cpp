@@ -503,8 +503,11 @@ RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
   int64_t warps = blocked.getReductionWarps(axis, src.getDimSize(axis));
   if (warps <= 1)
     return RankedTensorType();
-  return RankedTensorType::get({warps, src.getDimSize(1 - axis)},
-                               getElementTypeOrSelf(reduce.getType()));
+  // 16-bit maxima and minima combine in f32.
+  Type element = getElementTypeOrSelf(reduce.getType());
+  if (element.isF16() || element.isBF16())
+    element = Float32Type::get(reduce.getContext());
+  return RankedTensorType::get({warps, src.getDimSize(1 - axis)}, element);
 }
 
 bool tessera::tilegpu::chipHasWgmma(StringRef chip) {

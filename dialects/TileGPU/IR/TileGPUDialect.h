@@ -103,8 +103,9 @@ mlir::RankedTensorType transposeScratchType(mlir::Operation *op);
 /// The shared-memory scratch through which a tile.reduce of a
 /// #tilegpu.blocked tile combines the partials of the warps along its axis
 /// (BlockedEncodingAttr::getReductionWarps): one element of the result type
-/// per warp and kept position, laid out [warp][position]; null when nothing
-/// crosses warps or the operand is not blocked.
+/// (f32 for f16 and bf16) per warp and kept position, laid out
+/// [warp][position]; null when nothing crosses warps or the operand is not
+/// blocked.
 mlir::RankedTensorType reductionScratchType(tile::ReduceOp reduce);
 
 /// Verifies the kernel metadata attributes (tilegpu.shared_bytes,

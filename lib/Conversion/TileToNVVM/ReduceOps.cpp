@@ -27,13 +27,17 @@ using namespace tessera::tilegpu;
 namespace {
 
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
+  bool integer = isa<IntegerType>(x.getType());
   switch (kind) {
   case ReduceKind::Max:
-    return arith::MaximumFOp::create(b, loc, x, y);
+    return integer ? Value(arith::MaxSIOp::create(b, loc, x, y))
+                   : Value(arith::MaximumFOp::create(b, loc, x, y));
   case ReduceKind::Min:
-    return arith::MinimumFOp::create(b, loc, x, y);
+    return integer ? Value(arith::MinSIOp::create(b, loc, x, y))
+                   : Value(arith::MinimumFOp::create(b, loc, x, y));
   case ReduceKind::Sum:
-    return arith::AddFOp::create(b, loc, x, y);
+    return integer ? Value(arith::AddIOp::create(b, loc, x, y))
+                   : Value(arith::AddFOp::create(b, loc, x, y));
   }
   llvm_unreachable("unknown reduce kind");
 }
@@ -53,14 +57,15 @@ Value combineTree(OpBuilder &b, Location loc, ReduceKind kind,
   return values.front();
 }
 
-/// A thread's own values of a blocked tile combined: sums of eight or more
-/// in four interleaved chains of contractible adds (ptxas then fuses a
+/// A thread's own values of a blocked tile combined: float sums of eight or
+/// more in four interleaved chains of contractible adds (ptxas then fuses a
 /// product into each add: sum(x * x) is one FMA an element), the chains and
 /// other kinds by combineTree.
 Value combineOwn(OpBuilder &b, Location loc, ReduceKind kind,
                  SmallVector<Value> values) {
   constexpr size_t kChains = 4;
-  if (kind != ReduceKind::Sum || values.size() < 2 * kChains)
+  if (kind != ReduceKind::Sum || values.size() < 2 * kChains ||
+      !isa<FloatType>(values.front().getType()))
     return combineTree(b, loc, kind, std::move(values));
   SmallVector<Value> chains(values.begin(), values.begin() + kChains);
   for (size_t i = kChains; i < values.size(); ++i)
@@ -70,8 +75,16 @@ Value combineOwn(OpBuilder &b, Location loc, ReduceKind kind,
   return combineTree(b, loc, kind, std::move(chains));
 }
 
-/// The value that leaves a combination unchanged.
-Value identity(OpBuilder &b, Location loc, ReduceKind kind) {
+/// The value of `type` (f32 or i32) that leaves a combination unchanged.
+Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
+  if (isa<IntegerType>(type)) {
+    int64_t value = 0;
+    if (kind == ReduceKind::Max)
+      value = std::numeric_limits<int32_t>::min();
+    else if (kind == ReduceKind::Min)
+      value = std::numeric_limits<int32_t>::max();
+    return i32Const(b, loc, value);
+  }
   double value = 0.0;
   if (kind == ReduceKind::Max)
     value = -std::numeric_limits<double>::infinity();
@@ -80,9 +93,9 @@ Value identity(OpBuilder &b, Location loc, ReduceKind kind) {
   return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
 }
 
-/// shfl.bfly of an f32 across the lanes of a warp.
+/// shfl.bfly of a 32-bit value across the lanes of a warp.
 Value butterfly(OpBuilder &b, Location loc, Value v, int64_t offset) {
-  return NVVM::ShflOp::create(b, loc, b.getF32Type(), i32Const(b, loc, -1), v,
+  return NVVM::ShflOp::create(b, loc, v.getType(), i32Const(b, loc, -1), v,
                               i32Const(b, loc, offset), i32Const(b, loc, 31),
                               NVVM::ShflKind::bfly, UnitAttr());
 }
@@ -93,9 +106,9 @@ Value butterfly(OpBuilder &b, Location loc, Value v, int64_t offset) {
 /// partials go through the op's shared scratch ([warp][position]) and every
 /// thread combines them. Threads holding copies along the axis contribute
 /// the identity, so nothing is counted twice.
-LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
-                                 ConversionPatternRewriter &rewriter,
-                                 const TypeConverter &converter) {
+FailureOr<SmallVector<Value>>
+lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
+                   ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
   const BlockedGeometry &g = *src.blocked;
   BlockedEncodingAttr layout = g.layout;
@@ -140,7 +153,8 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
     Value acc = combineOwn(rewriter, loc, kind, own);
     if (contributes)
       acc = arith::SelectOp::create(rewriter, loc, contributes, acc,
-                                    identity(rewriter, loc, kind));
+                                    identity(rewriter, loc, kind,
+                                             acc.getType()));
     for (int64_t offset = 1; offset < lanes; offset *= 2)
       acc = combine(rewriter, loc, kind, acc,
                     butterfly(rewriter, loc, acc, offset * laneStride));
@@ -152,7 +166,7 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
     if (failed(offset))
       return failure();
     Value base = sharedBase(rewriter, loc, *offset);
-    Type f32 = rewriter.getF32Type();
+    Type element = partials.front().getType();
     int64_t extent = g.shape[kept];
     Value keptBase = g.base(rewriter, loc, ids, kept);
     Value warp = g.warpPosition(rewriter, loc, ids, axis);
@@ -162,8 +176,8 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
           arith::MulIOp::create(rewriter, loc, w,
                                 i32Const(rewriter, loc, extent)),
           addI32(rewriter, loc, keptBase, g.offsetAlong(kept, k)));
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), f32, base,
-                                 ValueRange{index});
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), element,
+                                 base, ValueRange{index});
     };
     // One lane per warp position writes each kept position once.
     Value writer = arith::AndIOp::create(
@@ -188,21 +202,46 @@ LogicalResult lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
       SmallVector<Value> perWarp;
       for (int64_t w = 0; w < warps; ++w)
         perWarp.push_back(LLVM::LoadOp::create(
-            rewriter, loc, f32, address(i32Const(rewriter, loc, w), k)));
+            rewriter, loc, element, address(i32Const(rewriter, loc, w), k)));
       partials[k] = combineTree(rewriter, loc, kind, perWarp);
     }
   }
-  Type type = converter.convertType(op.getType());
-  rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, partials);
-  return success();
+  return partials;
 }
 
-/// Reductions on the GPU: the rows of an mma tile (below), either axis of a
-/// blocked tile (lowerBlockedReduce).
-///
 /// Row reduction of an mma tile: each thread combines its own slots of a
 /// row, then the four lanes of a group (which hold the row's other columns)
 /// exchange partials with shfl.bfly 1 and 2. Nothing crosses warps.
+SmallVector<Value> lowerMmaRowReduce(ReduceOp op, Value in,
+                                     const Distribution &src,
+                                     ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  const MmaGeometry &g = src.geom;
+  SmallVector<Value> rows;
+  for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
+    for (int64_t h = 0; h < 2; ++h) {
+      SmallVector<Value> partials;
+      for (int64_t nt = 0; nt < g.nTiles(); ++nt)
+        for (int64_t j = 0; j < 2; ++j)
+          partials.push_back(vector::ExtractOp::create(
+              rewriter, loc, in, g.slot(mt, nt, 2 * h + j)));
+      Value acc = combineTree(rewriter, loc, op.getKind(), partials);
+      for (int64_t offset : {1, 2})
+        acc = combine(rewriter, loc, op.getKind(), acc,
+                      butterfly(rewriter, loc, acc, offset));
+      rows.push_back(acc);
+    }
+  }
+  return rows;
+}
+
+/// Reductions on the GPU: the rows of an mma tile, either axis of a blocked
+/// tile (lowerBlockedReduce), of f32 or i32 elements (integer sums wrap, as
+/// in the interpreter), and the max or min of f16 or bf16 ones (in f32,
+/// exactly: the conversions are exact and monotonic). A 16-bit sum is an
+/// error: the interpreter accumulates it in the element type in index
+/// order, which a parallel sum cannot reproduce; `sum(x.to(f32))` is what a
+/// kernel means.
 struct ReduceLowering : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -216,31 +255,44 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
       return op.emitOpError("only row reductions (axis 1) of mma tiles and "
                             "reductions of 2-D blocked tiles are supported "
                             "on the GPU");
-    if (!getElementTypeOrSelf(op.getType()).isF32())
-      return op.emitOpError("expected an f32 reduction on the GPU");
-    if (blocked)
-      return lowerBlockedReduce(op, adaptor.getSrc(), *src, rewriter,
-                                *getTypeConverter());
+    Type element = getElementTypeOrSelf(op.getType());
+    bool narrow = element.isF16() || element.isBF16();
+    if (narrow && op.getKind() == ReduceKind::Sum)
+      return op.emitOpError()
+             << "expected an f32 or i32 sum on the GPU, got " << element
+             << " (sum the tile's .to(f32): a 16-bit sum accumulates in "
+                "its element type in index order, which a parallel sum "
+                "does not reproduce)";
+    if (!element.isF32() && !element.isInteger(32) && !narrow)
+      return op.emitOpError()
+             << "expected an f32, i32, f16 or bf16 reduction on the GPU, got "
+             << element;
     Location loc = op.getLoc();
     Value in = adaptor.getSrc();
-    const MmaGeometry &g = src->geom;
-    SmallVector<Value> rows;
-    for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
-      for (int64_t h = 0; h < 2; ++h) {
-        SmallVector<Value> partials;
-        for (int64_t nt = 0; nt < g.nTiles(); ++nt)
-          for (int64_t j = 0; j < 2; ++j)
-            partials.push_back(vector::ExtractOp::create(
-                rewriter, loc, in, g.slot(mt, nt, 2 * h + j)));
-        Value acc = combineTree(rewriter, loc, op.getKind(), partials);
-        for (int64_t offset : {1, 2})
-          acc = combine(rewriter, loc, op.getKind(), acc,
-                        butterfly(rewriter, loc, acc, offset));
-        rows.push_back(acc);
-      }
+    // 16-bit maxima and minima in f32.
+    if (narrow)
+      in = arith::ExtFOp::create(
+          rewriter, loc,
+          VectorType::get(cast<VectorType>(in.getType()).getShape(),
+                          rewriter.getF32Type()),
+          in);
+    SmallVector<Value> values;
+    if (blocked) {
+      FailureOr<SmallVector<Value>> partials =
+          lowerBlockedReduce(op, in, *src, rewriter);
+      if (failed(partials))
+        return failure();
+      values = std::move(*partials);
+    } else {
+      values = lowerMmaRowReduce(op, in, *src, rewriter);
     }
-    Type type = getTypeConverter()->convertType(op.getType());
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, rows);
+    auto type = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    Value result = vector::FromElementsOp::create(
+        rewriter, loc,
+        VectorType::get(type.getShape(), values.front().getType()), values);
+    if (narrow)
+      result = arith::TruncFOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
