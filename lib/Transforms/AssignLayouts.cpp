@@ -268,10 +268,15 @@ private:
   }
 
   /// Makes all tensor values in `values` share the layout of any one of them.
-  LogicalResult unify(ArrayRef<Value> values, Operation *where) {
+  /// With `registers` (the operands and results of an op that computes on
+  /// registers), a shared tile among them (a dot operand loaded into shared
+  /// memory that the kernel also computes with) gives no layout: it is
+  /// converted into the others' register layout at `where`.
+  LogicalResult unify(ArrayRef<Value> values, Operation *where,
+                      bool registers = false) {
     Attribute layout;
     for (Value v : values)
-      if (Attribute l = get(v)) {
+      if (Attribute l = get(v); l && !(registers && isa<SharedEncodingAttr>(l))) {
         layout = l;
         break;
       }
@@ -289,7 +294,7 @@ private:
       llvm::append_range(values, op->getOperands());
       llvm::append_range(values, op->getResults());
       llvm::erase_if(values, [](Value v) { return !isTile(v); });
-      return unify(values, op);
+      return unify(values, op, /*registers=*/true);
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(op))
       return propagateExpandDims(expand);
@@ -329,7 +334,10 @@ private:
     if (reduce.getAxis() > 1)
       return success();
     Attribute parent = get(reduce.getSrc());
-    if (isa_and_present<MmaEncodingAttr>(parent) && reduce.getAxis() == 0) {
+    // A column reduction of an mma tile, or any reduction of a shared one
+    // (a dot operand the kernel also reduces), reduces a blocked copy.
+    if ((isa_and_present<MmaEncodingAttr>(parent) && reduce.getAxis() == 0) ||
+        isa_and_present<SharedEncodingAttr>(parent)) {
       BlockedEncodingAttr blocked =
           blockedFor(reduce.getSrc(), elementBytesOf(reduce.getSrc()));
       conversions.insert({reduce, reduce.getSrc(), blocked});
@@ -371,7 +379,8 @@ private:
     // A slice has dimension 0 or 1 (applyToTypes rejects the layout of a
     // tile of higher rank).
     if (!parent || expand.getAxis() > 1)
-      return unify({expand.getSrc(), expand.getResult()}, expand);
+      return unify({expand.getSrc(), expand.getResult()}, expand,
+                   /*registers=*/true);
     auto layout =
         SliceEncodingAttr::get(expand.getContext(), expand.getAxis(), parent);
     if (failed(set(expand.getResult(), layout, expand)))
@@ -465,6 +474,14 @@ private:
           failed(propagate()))
         return failure();
     }
+    // A shared tile stored to memory (a dot operand also copied out) is
+    // stored from a blocked copy.
+    kernel.walk([&](StoreOp store) {
+      Value value = store.getValue();
+      if (isa_and_present<SharedEncodingAttr>(get(value)))
+        conversions.insert(
+            {store, value, blockedFor(value, elementBytesOf(value), alongRows)});
+    });
     return success();
   }
 

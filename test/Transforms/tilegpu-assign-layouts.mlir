@@ -226,6 +226,43 @@ func.func @computed_transposed_operands(%q: !tile.view<f16, 2>, %x: !tile.view<f
 
 // -----
 
+// Dot operands the kernel also computes with, reduces and stores: the loads
+// keep the shared layout the dot needs, and each other use takes a
+// tilegpu.convert_layout out of shared memory into the register layout it
+// needs (the accumulator's where the value meets the dot's result, blocked
+// for a reduction and a store); no shared layout reaches an arith op.
+// CHECK-DAG: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$M:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-DAG: #[[$S:.*]] = #tilegpu.shared<transposed = false, swizzle = 128>
+// CHECK-LABEL: func.func @shared_operands_in_registers
+// CHECK: %[[A:.*]] = tile.load {{.*}} -> tensor<64x64xf16, #[[$S]]>
+// CHECK: %[[W:.*]] = tile.load {{.*}} -> tensor<64x64xf16, #[[$S]]>
+// CHECK: tile.dot %[[A]], %[[W]]
+// CHECK: %[[AR:.*]] = tilegpu.convert_layout %[[A]] : tensor<64x64xf16, #[[$S]]> -> tensor<64x64xf16, #[[$M]]>
+// CHECK: arith.extf %[[AR]] : tensor<64x64xf16, #[[$M]]> to tensor<64x64xf32, #[[$M]]>
+// CHECK: %[[WR:.*]] = tilegpu.convert_layout %[[W]] : tensor<64x64xf16, #[[$S]]> -> tensor<64x64xf16, #[[$B]]>
+// CHECK: tile.reduce max %[[WR]] axis 0 : tensor<64x64xf16, #[[$B]]>
+// CHECK: %[[WS:.*]] = tilegpu.convert_layout %[[W]] : tensor<64x64xf16, #[[$S]]> -> tensor<64x64xf16, #[[$B]]>
+// CHECK: tile.store %[[WS]], {{.*}} : tensor<64x64xf16, #[[$B]]>
+func.func @shared_operands_in_registers(%x: !tile.view<f16, 2>, %w: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %s: !tile.view<f32, 1>, %y: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %a = tile.load %x[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %b = tile.load %w[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = tile.dot %a, %b, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %af = arith.extf %a : tensor<64x64xf16> to tensor<64x64xf32>
+  %sq = arith.mulf %af, %af : tensor<64x64xf32>
+  %r = arith.addf %d, %sq : tensor<64x64xf32>
+  tile.store %r, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  %m = tile.reduce max %b axis 0 : tensor<64x64xf16> -> tensor<64xf16>
+  %mf = arith.extf %m : tensor<64xf16> to tensor<64xf32>
+  tile.store %mf, %s[%c0] : tensor<64xf32> -> !tile.view<f32, 1>
+  tile.store %b, %y[%c0, %c0] : tensor<64x64xf16> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
 // The rows of a dot that are not whole mma fragments cannot be laid out.
 func.func @partial_fragment(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<8x16xf16>

@@ -11,7 +11,8 @@
 # mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
 # a kernel of 10 warps, key loops of no iteration under the Hopper schedule,
-# transposes of register tiles, i32 and 16-bit reductions),
+# transposes of register tiles, i32 and 16-bit reductions, dot operands
+# also used in registers),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
@@ -62,7 +63,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,shared_operands}.tile; do
     name=$(basename "$tile" .tile)
     # 768 programs (each query block 48 times over): three pairs a CTA of
     # the persistent grid, empty programs among them, on 2 MB of tensors.
@@ -79,6 +80,7 @@ prepare() {
     [ "$name" = rotation_edges ] && sizes=(--size BH=4)
     [ "$name" = transposes ] && sizes=(--size M=70 --size N=40 --size G=4)
     [ "$name" = reductions ] && sizes=(--size M=70 --size N=300 --size G=18)
+    [ "$name" = shared_operands ] && sizes=(--size M=70 --size K=48 --size G=2)
     "$run" --interpret "$tile" "${defines[@]}" --fill "$fill" "${sizes[@]}" \
       --save "$DIR/interp/$name" >/dev/null || rc=1
   done
@@ -135,6 +137,11 @@ check() {
   # maxima and minima): exact.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/reductions.json" \
     "$DIR/interp/reductions"
+  # dot operands also computed with, reduced and stored (read out of shared
+  # memory): maxima and copies exact; the dots f32 sums of 48 and 64 f16
+  # products, S of 32 squares, in another order.
+  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/shared_operands.json" \
+    "$DIR/interp/shared_operands" --tol Y=1e-4,1e-4 --tol S=1e-5,1e-5 --tol T=1e-4,1e-4
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \

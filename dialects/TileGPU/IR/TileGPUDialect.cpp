@@ -796,17 +796,14 @@ LogicalResult ConvertLayoutOp::verify() {
                          << src << " and " << dst;
   if (!src.getEncoding() || !dst.getEncoding())
     return emitOpError() << "expected both tiles to have a layout";
-  // From shared memory only the A operand of a dot, read into its
-  // accumulator's layout (ldmatrix.x4 per 16x16 fragment).
-  if (auto shared = dyn_cast<SharedEncodingAttr>(src.getEncoding())) {
-    if (!isa<MmaEncodingAttr>(dst.getEncoding()) || shared.getTransposed() ||
-        src.getRank() != 2 || src.getElementTypeBitWidth() != 16 ||
-        src.getDimSize(1) % 16 != 0)
-      return emitOpError()
-             << "expected a shared source to be an untransposed 2-D tile of "
-                "16-bit elements, K a multiple of 16, read into #tilegpu.mma, "
-                "got "
-             << src << " -> " << dst;
+  // From shared memory into registers: the A operand of a dot into its
+  // accumulator's layout (ldmatrix.x4 per 16x16 fragment), or a tile the
+  // kernel also computes with, read slot by slot.
+  if (isa<SharedEncodingAttr>(src.getEncoding())) {
+    if (isa<SharedEncodingAttr>(dst.getEncoding()))
+      return emitOpError() << "expected a register layout for a shared "
+                              "source, got "
+                           << src << " -> " << dst;
     return success();
   }
   return verifyStoredAsIs(*this, dst);

@@ -53,7 +53,8 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     - `tilegpu.convert_layout`, and `tile.trans` of a register tile: through
       its shared scratch buffer (a transpose reads each element at its
       transposed position; a shared tile's `tile.trans` only flips its
-      layout).
+      layout); out of a `#tilegpu.shared` tile, ldmatrix into the mma
+      layout or a read of each slot at its swizzled address.
 
     Kernel metadata for the manifest is kept on the `llvm.func`
     (`tile.grid`, `tile.sizes`, `tile.constants`) or written there as the

@@ -172,7 +172,9 @@ def TileGPUAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::func::FuncOp"
 
     Where a use needs its operand in another layout than the operand has (a
     row statistic used as a column vector, a computed tile as the B operand
-    of a dot), a `tilegpu.convert_layout` is inserted before that use. A
+    of a dot, a dot operand in shared memory that an arith op, a reduction
+    or a store also uses), a `tilegpu.convert_layout` is inserted before
+    that use. A
     conflict on a loop-carried value or a result is an error, as is an mma
     tile whose shape does not divide into 16×8 fragments over the warps, a
     blocked tile its layout cannot hold (not whole repetitions of the

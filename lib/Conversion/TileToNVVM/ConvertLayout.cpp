@@ -26,6 +26,59 @@ using namespace tessera::tilegpu;
 
 namespace {
 
+/// The (row, col) of each slot of a distribution of a tile of `rank` (a
+/// 1-D tile's index is its row: the column of a column slice is swapped
+/// into it).
+SmallVector<std::pair<Value, Value>>
+slotCoordinates(OpBuilder &b, Location loc, const Distribution &dist,
+                int64_t rank, const ThreadIds &ids) {
+  Value rowBase = dist.rowBase(b, loc, ids);
+  Value colBase = dist.colBase(b, loc, ids);
+  Value zero = i32Const(b, loc, 0);
+  SmallVector<std::pair<Value, Value>> result;
+  for (int64_t s = 0; s < dist.numSlots(); ++s) {
+    SlotCoords c = dist.coords(s);
+    Value row = dist.kind == Distribution::Cols
+                    ? zero
+                    : addI32(b, loc, rowBase, c.rowConst);
+    Value col = dist.kind == Distribution::Rows
+                    ? zero
+                    : addI32(b, loc, colBase, c.colConst);
+    if (rank == 1 && dist.kind == Distribution::Cols)
+      std::swap(row, col);
+    result.push_back({row, col});
+  }
+  return result;
+}
+
+/// Whether a conversion from the shared tile `src` into `dst` reads with
+/// ldmatrix.x4 (SharedToMmaLowering): an untransposed 2-D 16-bit tile, K a
+/// multiple of 16, into #tilegpu.mma (the A operand of a dot).
+bool readsWithLdmatrix(RankedTensorType src, RankedTensorType dst) {
+  auto shared = cast<SharedEncodingAttr>(src.getEncoding());
+  return isa<MmaEncodingAttr>(dst.getEncoding()) && !shared.getTransposed() &&
+         src.getRank() == 2 && src.getElementTypeBitWidth() == 16 &&
+         src.getDimSize(1) % 16 == 0;
+}
+
+/// The address of element (row, col) of the #tilegpu.shared tile `type`
+/// at `base`: a transposed tile's element is (col, row) of the stored one,
+/// in the 16-byte chunk its swizzle places.
+Value sharedElementAddress(OpBuilder &b, Location loc, Value base,
+                           RankedTensorType type, Value row, Value col) {
+  if (cast<SharedEncodingAttr>(type.getEncoding()).getTransposed())
+    std::swap(row, col);
+  SharedTileLayout layout = storedLayout(type);
+  SharedCoord coord;
+  coord.rowVar = row;
+  coord.chunkVar = arith::DivUIOp::create(b, loc, col, i32Const(b, loc, 8));
+  coord.chunkVarBound = layout.cols;
+  Value chunk = sharedAddress(b, loc, base, layout, coord);
+  Value within = arith::RemUIOp::create(b, loc, col, i32Const(b, loc, 8));
+  return LLVM::GEPOp::create(b, loc, base.getType(), type.getElementType(),
+                             chunk, ValueRange{within});
+}
+
 /// Moves the register tile `srcValues` (of `srcType`) through `op`'s
 /// scratch buffer: every thread writes its slots (replicated slots write
 /// the same value twice), the CTA synchronizes, then every thread reads the
@@ -51,78 +104,44 @@ FailureOr<Value> throughScratch(ConversionPatternRewriter &rewriter,
          "#tilegpu.shared and verifyKernelLayouts guarantee it");
   Location loc = op->getLoc();
   Type elementType = srcType.getElementType();
-  // A 1-D tile's index is its row (the column of a column slice is swapped
-  // into it below); a shared result's rows are the tile's.
-  int64_t cols = srcType.getRank() == 2 ? srcType.getDimSize(1) : 1;
   Value base = sharedBase(rewriter, loc, *offset);
   ThreadIds ids = ThreadIds::get(rewriter, loc);
 
   // The scratch address of the source's element (row, col): row-major, or
   // swizzled like every shared tile when the result lives there.
   auto address = [&](Value row, Value col) -> Value {
-    if (!toShared) {
-      Value index = arith::AddIOp::create(
-          rewriter, loc,
-          arith::MulIOp::create(rewriter, loc, row,
-                                i32Const(rewriter, loc, rowStride)),
-          col);
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
-                                 base, ValueRange{index});
-    }
-    SharedCoord coord;
-    coord.rowVar = row;
-    coord.chunkVar =
-        arith::DivUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
-    coord.chunkVarBound = cols;
-    Value chunk =
-        sharedAddress(rewriter, loc, base, storedLayout(dstType), coord);
-    Value within =
-        arith::RemUIOp::create(rewriter, loc, col, i32Const(rewriter, loc, 8));
+    if (toShared)
+      return sharedElementAddress(rewriter, loc, base, dstType, row, col);
+    Value index = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, row,
+                              i32Const(rewriter, loc, rowStride)),
+        col);
     return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
-                               chunk, ValueRange{within});
-  };
-  // The scratch address of each slot of a distribution of a tile of `rank`;
-  // `swap` reads the slot's (row, col) as the source's (col, row).
-  auto slotAddresses = [&](const Distribution &dist, int64_t rank,
-                           bool swap) {
-    Value rowBase = dist.rowBase(rewriter, loc, ids);
-    Value colBase = dist.colBase(rewriter, loc, ids);
-    Value zero = i32Const(rewriter, loc, 0);
-    SmallVector<Value> result;
-    for (int64_t s = 0; s < dist.numSlots(); ++s) {
-      SlotCoords c = dist.coords(s);
-      Value row = dist.kind == Distribution::Cols
-                      ? zero
-                      : addI32(rewriter, loc, rowBase, c.rowConst);
-      Value col = dist.kind == Distribution::Rows
-                      ? zero
-                      : addI32(rewriter, loc, colBase, c.colConst);
-      // A 1-D column slice's index is its column.
-      if (rank == 1 && dist.kind == Distribution::Cols)
-        std::swap(row, col);
-      if (swap)
-        std::swap(row, col);
-      result.push_back(address(row, col));
-    }
-    return result;
+                               base, ValueRange{index});
   };
 
   // Earlier readers of the scratch (a previous iteration) are done.
   syncThreads(rewriter, loc);
-  for (auto [s, slot] :
-       llvm::enumerate(slotAddresses(*src, srcType.getRank(), false)))
+  for (auto [s, coord] : llvm::enumerate(
+           slotCoordinates(rewriter, loc, *src, srcType.getRank(), ids)))
     LLVM::StoreOp::create(
         rewriter, loc,
         vector::ExtractOp::create(rewriter, loc, srcValues, int64_t(s)),
-        slot);
+        address(coord.first, coord.second));
   publishSharedWrites(rewriter, loc, asyncProxy && toShared);
   if (toShared)
     return base;
   auto dst = Distribution::get(dstType);
   assert(dst && "verifyKernelLayouts requires a #tilegpu layout");
   SmallVector<Value> values;
-  for (Value slot : slotAddresses(*dst, dstType.getRank(), transpose))
-    values.push_back(LLVM::LoadOp::create(rewriter, loc, elementType, slot));
+  for (auto [row, col] :
+       slotCoordinates(rewriter, loc, *dst, dstType.getRank(), ids)) {
+    if (transpose)
+      std::swap(row, col);
+    values.push_back(
+        LLVM::LoadOp::create(rewriter, loc, elementType, address(row, col)));
+  }
   return vector::FromElementsOp::create(
              rewriter, loc, converter.convertType(dstType), values)
       .getResult();
@@ -183,6 +202,42 @@ struct RegisterTransLowering : public OpConversionPattern<TransOp> {
   }
 };
 
+/// tilegpu.convert_layout of a #tilegpu.shared tile into a register layout
+/// other than the one ldmatrix reads (SharedToMmaLowering): a dot operand
+/// loaded into shared memory that the kernel also computes with, reduces
+/// or stores. Every thread reads each of its slots where the tile's swizzle
+/// (and transpose) puts it; the copy that filled the tile was waited for
+/// before its first use, as for a dot.
+struct SharedToRegistersLowering
+    : public OpConversionPattern<ConvertLayoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    if (!isa<SharedEncodingAttr>(srcType.getEncoding()) ||
+        readsWithLdmatrix(srcType, dstType))
+      return rewriter.notifyMatchFailure(op, "not a shared source read "
+                                             "slot by slot");
+    auto dst = Distribution::get(dstType);
+    assert(dst && "convert_layout's verifier requires a register result");
+    Location loc = op.getLoc();
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    SmallVector<Value> values;
+    for (auto [row, col] :
+         slotCoordinates(rewriter, loc, *dst, dstType.getRank(), ids))
+      values.push_back(LLVM::LoadOp::create(
+          rewriter, loc, srcType.getElementType(),
+          sharedElementAddress(rewriter, loc, adaptor.getSrc(), srcType, row,
+                               col)));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
+        op, getTypeConverter()->convertType(dstType), values);
+    return success();
+  }
+};
+
 /// tilegpu.convert_layout of a #tilegpu.shared tile [M][K] into
 /// #tilegpu.mma (the A operand of a dot, read once where it does not change:
 /// tilegpu-select-mma): per k step and m-fragment one ldmatrix.x4, whose
@@ -196,13 +251,10 @@ struct SharedToMmaLowering : public OpConversionPattern<ConvertLayoutOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    if (!isa<SharedEncodingAttr>(srcType.getEncoding()))
-      return rewriter.notifyMatchFailure(op, "a register source (scratch)");
-    // The op's verifier: an untransposed 2-D 16-bit shared tile into an mma
-    // layout, K a multiple of 16.
+    if (!isa<SharedEncodingAttr>(srcType.getEncoding()) ||
+        !readsWithLdmatrix(srcType, dstType))
+      return rewriter.notifyMatchFailure(op, "not an ldmatrix read");
     auto dist = Distribution::get(dstType);
-    assert(dist && dist->kind == Distribution::Mma &&
-           "convert_layout's verifier requires an mma result");
     const MmaGeometry &g = dist->geom;
     Location loc = op.getLoc();
     ThreadIds ids = ThreadIds::get(rewriter, loc);
@@ -230,6 +282,6 @@ void tessera::populateTileLayoutConversionToNVVMPatterns(
     const TileToNVVMPatternOptions &options) {
   patterns.add<ConvertLayoutLowering>(converter, patterns.getContext(),
                                       options.asyncProxy);
-  patterns.add<SharedToMmaLowering, RegisterTransLowering>(
-      converter, patterns.getContext());
+  patterns.add<SharedToMmaLowering, SharedToRegistersLowering,
+               RegisterTransLowering>(converter, patterns.getContext());
 }

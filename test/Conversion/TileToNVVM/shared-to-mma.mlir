@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s -tessera-attach-target=chip=sm_80 -convert-tile-to-nvvm | FileCheck %s --enable-var-scope
+// RUN: tessera-opt %s -split-input-file -tessera-attach-target=chip=sm_80 -convert-tile-to-nvvm | FileCheck %s --enable-var-scope
 
 
 // A shared A operand read into the mma layout (tilegpu-select-mma's
@@ -29,5 +29,30 @@ func.func @invariant_a(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %n: i32) 
     scf.yield %d : tensor<16x16xf32, #mma>
   }
   tile.store %r, %o[%c0, %c0] : tensor<16x16xf32, #mma> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Into any other register layout (a dot operand the kernel also stores,
+// reduces or computes with), each thread reads its slots one by one where
+// the swizzle puts them: element (r, c) in chunk (c / 8) ^ (r % 8) of its
+// 128-byte row; no ldmatrix, no barrier of its own (the tile's copy was
+// waited for: here the plain load's barrier).
+#bl = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#sw = #tilegpu.shared<transposed = false, swizzle = 128>
+// CHECK-LABEL: llvm.func @shared_to_blocked
+// CHECK: nvvm.cp.async.shared.global
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: arith.xori
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.store
+func.func @shared_to_blocked(%a: !tile.view<f16, 2>, %o: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %s = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<4x64xf16, #sw>
+  %r = tilegpu.convert_layout %s : tensor<4x64xf16, #sw> -> tensor<4x64xf16, #bl>
+  tile.store %r, %o[%c0, %c0] : tensor<4x64xf16, #bl> -> !tile.view<f16, 2>
   return
 }
