@@ -78,8 +78,8 @@ prepare() {
     [ "$name" = layout_mix ] && sizes=(--size B=3)
     [ "$name" = odd_warps ] && sizes=(--size M=23 --size N=5000 --size G=5)
     [ "$name" = rotation_edges ] && sizes=(--size BH=4)
-    [ "$name" = transposes ] && sizes=(--size M=70 --size N=40 --size G=4)
-    [ "$name" = reductions ] && sizes=(--size M=70 --size N=300 --size G=18)
+    [ "$name" = transposes ] && sizes=(--size M=72 --size N=40 --size G=4)
+    [ "$name" = reductions ] && sizes=(--size M=70 --size N=296 --size G=18)
     [ "$name" = shared_operands ] && sizes=(--size M=70 --size K=48 --size G=2)
     "$run" --interpret "$tile" "${defines[@]}" --fill "$fill" "${sizes[@]}" \
       --save "$DIR/interp/$name" >/dev/null || rc=1
@@ -127,7 +127,7 @@ check() {
   # 1e-2 and more. Lse (f32 sums in another order) to 1e-5.
   tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/rotation_edges.json" \
     "$DIR/interp/rotation_edges" --tol Out=5e-4,1e-4 --tol Lse=1e-5,1e-5
-  # transposes of register tiles through shared memory (ragged 70 x 40 in
+  # transposes of register tiles through shared memory (ragged 72 x 40 in
   # 64 x 32 tiles): Y and Z exact; the dots on transposed computed operands
   # f32 sums of 64 and 32 f16 products, S of 32 f32 values, in another
   # order.
