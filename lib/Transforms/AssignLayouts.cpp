@@ -276,7 +276,8 @@ private:
                       bool registers = false) {
     Attribute layout;
     for (Value v : values)
-      if (Attribute l = get(v); l && !(registers && isa<SharedEncodingAttr>(l))) {
+      if (Attribute l = get(v);
+          l && !(registers && isa<SharedEncodingAttr>(l))) {
         layout = l;
         break;
       }
@@ -480,7 +481,8 @@ private:
       Value value = store.getValue();
       if (isa_and_present<SharedEncodingAttr>(get(value)))
         conversions.insert(
-            {store, value, blockedFor(value, elementBytesOf(value), alongRows)});
+            {store, value,
+             blockedFor(value, elementBytesOf(value), alongRows)});
     });
     return success();
   }

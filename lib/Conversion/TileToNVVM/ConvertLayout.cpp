@@ -52,8 +52,8 @@ slotCoordinates(OpBuilder &b, Location loc, const Distribution &dist,
 }
 
 /// Whether a conversion from the shared tile `src` into `dst` reads with
-/// ldmatrix.x4 (SharedToMmaLowering): an untransposed 2-D 16-bit tile, K a
-/// multiple of 16, into #tilegpu.mma (the A operand of a dot).
+/// ldmatrix.x4 (SharedToRegistersLowering): an untransposed 2-D 16-bit
+/// tile, K a multiple of 16, into #tilegpu.mma (the A operand of a dot).
 bool readsWithLdmatrix(RankedTensorType src, RankedTensorType dst) {
   auto shared = cast<SharedEncodingAttr>(src.getEncoding());
   return isa<MmaEncodingAttr>(dst.getEncoding()) && !shared.getTransposed() &&
@@ -202,12 +202,16 @@ struct RegisterTransLowering : public OpConversionPattern<TransOp> {
   }
 };
 
-/// tilegpu.convert_layout of a #tilegpu.shared tile into a register layout
-/// other than the one ldmatrix reads (SharedToMmaLowering): a dot operand
-/// loaded into shared memory that the kernel also computes with, reduces
-/// or stores. Every thread reads each of its slots where the tile's swizzle
-/// (and transpose) puts it; the copy that filled the tile was waited for
-/// before its first use, as for a dot.
+/// tilegpu.convert_layout of a #tilegpu.shared tile into registers. An
+/// untransposed 16-bit [M][K] tile into #tilegpu.mma (the A operand of a
+/// dot, read once where it does not change: tilegpu-select-mma) takes per k
+/// step and m-fragment one ldmatrix.x4, whose a0..a3 are the accumulator
+/// slots of n-fragments 2kt and 2kt + 1 (the layout repackA reads A from).
+/// Into any other register layout (a dot operand loaded into shared memory
+/// that the kernel also computes with, reduces or stores) every thread
+/// reads each of its slots where the tile's swizzle (and transpose) puts
+/// it. Either way the copy that filled the tile was waited for before its
+/// first use, as for a dot.
 struct SharedToRegistersLowering
     : public OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -217,58 +221,33 @@ struct SharedToRegistersLowering
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    if (!isa<SharedEncodingAttr>(srcType.getEncoding()) ||
-        readsWithLdmatrix(srcType, dstType))
-      return rewriter.notifyMatchFailure(op, "not a shared source read "
-                                             "slot by slot");
-    auto dst = Distribution::get(dstType);
-    assert(dst && "convert_layout's verifier requires a register result");
-    Location loc = op.getLoc();
-    ThreadIds ids = ThreadIds::get(rewriter, loc);
-    SmallVector<Value> values;
-    for (auto [row, col] :
-         slotCoordinates(rewriter, loc, *dst, dstType.getRank(), ids))
-      values.push_back(LLVM::LoadOp::create(
-          rewriter, loc, srcType.getElementType(),
-          sharedElementAddress(rewriter, loc, adaptor.getSrc(), srcType, row,
-                               col)));
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
-        op, getTypeConverter()->convertType(dstType), values);
-    return success();
-  }
-};
-
-/// tilegpu.convert_layout of a #tilegpu.shared tile [M][K] into
-/// #tilegpu.mma (the A operand of a dot, read once where it does not change:
-/// tilegpu-select-mma): per k step and m-fragment one ldmatrix.x4, whose
-/// a0..a3 are the accumulator slots of n-fragments 2kt and 2kt + 1 (the
-/// layout repackA reads A from).
-struct SharedToMmaLowering : public OpConversionPattern<ConvertLayoutOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
-    auto dstType = cast<RankedTensorType>(op.getType());
-    if (!isa<SharedEncodingAttr>(srcType.getEncoding()) ||
-        !readsWithLdmatrix(srcType, dstType))
-      return rewriter.notifyMatchFailure(op, "not an ldmatrix read");
+    if (!isa<SharedEncodingAttr>(srcType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "a register source (scratch)");
     auto dist = Distribution::get(dstType);
-    const MmaGeometry &g = dist->geom;
+    assert(dist && "convert_layout's verifier requires a register result");
     Location loc = op.getLoc();
     ThreadIds ids = ThreadIds::get(rewriter, loc);
-    Value warpRow = dist->warpRowBase(rewriter, loc, ids);
     SmallVector<Value> slots(dist->numSlots());
-    for (int64_t kt = 0; kt < g.cols / 16; ++kt)
-      for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
-        Value a = loadSharedA(rewriter, loc, adaptor.getSrc(), srcType,
-                              warpRow, ids, g.mTileRow(mt), kt);
-        for (int64_t c = 0; c < 8; ++c)
-          slots[g.slot(mt, 2 * kt + c / 4, c % 4)] =
-              vector::ExtractOp::create(rewriter, loc, a,
-                                        ArrayRef<int64_t>{c / 2, c % 2});
-      }
+    if (readsWithLdmatrix(srcType, dstType)) {
+      const MmaGeometry &g = dist->geom;
+      Value warpRow = dist->warpRowBase(rewriter, loc, ids);
+      for (int64_t kt = 0; kt < g.cols / 16; ++kt)
+        for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
+          Value a = loadSharedA(rewriter, loc, adaptor.getSrc(), srcType,
+                                warpRow, ids, g.mTileRow(mt), kt);
+          for (int64_t c = 0; c < 8; ++c)
+            slots[g.slot(mt, 2 * kt + c / 4, c % 4)] =
+                vector::ExtractOp::create(rewriter, loc, a,
+                                          ArrayRef<int64_t>{c / 2, c % 2});
+        }
+    } else {
+      for (auto [s, coord] : llvm::enumerate(slotCoordinates(
+               rewriter, loc, *dist, dstType.getRank(), ids)))
+        slots[s] = LLVM::LoadOp::create(
+            rewriter, loc, srcType.getElementType(),
+            sharedElementAddress(rewriter, loc, adaptor.getSrc(), srcType,
+                                 coord.first, coord.second));
+    }
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(
         op, getTypeConverter()->convertType(dstType), slots);
     return success();
@@ -282,6 +261,6 @@ void tessera::populateTileLayoutConversionToNVVMPatterns(
     const TileToNVVMPatternOptions &options) {
   patterns.add<ConvertLayoutLowering>(converter, patterns.getContext(),
                                       options.asyncProxy);
-  patterns.add<SharedToMmaLowering, SharedToRegistersLowering,
-               RegisterTransLowering>(converter, patterns.getContext());
+  patterns.add<SharedToRegistersLowering, RegisterTransLowering>(
+      converter, patterns.getContext());
 }
