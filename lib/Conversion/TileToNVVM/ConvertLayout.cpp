@@ -188,12 +188,12 @@ struct RegisterTransLowering : public OpConversionPattern<TransOp> {
   matchAndRewrite(TransOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
-    if (isa_and_present<SharedEncodingAttr>(srcType.getEncoding()))
+    RankedTensorType scratch = transposeScratchType(op);
+    if (!scratch)
       return rewriter.notifyMatchFailure(op, "a shared tile (forwarded)");
     FailureOr<Value> result = throughScratch(
         rewriter, op, adaptor.getSrc(), srcType,
-        cast<RankedTensorType>(op.getType()),
-        transposeScratchType(op).getDimSize(1),
+        cast<RankedTensorType>(op.getType()), scratch.getDimSize(1),
         /*transpose=*/true, /*asyncProxy=*/false, *getTypeConverter());
     if (failed(result))
       return failure();
