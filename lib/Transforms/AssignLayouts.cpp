@@ -139,15 +139,41 @@ private:
   /// dimension takes the largest divisor of the kernel's warps that divides
   /// what the lanes leave of it and leaves the other dimension warps it
   /// holds (a multiple of them, or fewer positions: copies).
+  ///
+  /// A tile whose sizes are not powers of two (24 rows of 24 columns) may
+  /// not fit that layout (the rows not a multiple of the lanes along them):
+  /// fewer elements a thread then leave more lanes along the columns, and
+  /// the first size per thread whose layout fits the tile is taken.
   BlockedEncodingAttr blockedFor(ArrayRef<int64_t> shape, int64_t elementBytes,
                                  bool warpsAlongRows = false) const {
+    int64_t widest =
+        std::max<int64_t>(1, 16 / std::max<int64_t>(1, elementBytes));
+    BlockedEncodingAttr first;
+    for (int64_t limit = widest; limit >= 1; limit /= 2) {
+      BlockedEncodingAttr layout = blockedWith(shape, limit, warpsAlongRows);
+      if (!first)
+        first = layout;
+      bool fits = true;
+      for (unsigned d = 0; d < shape.size(); ++d) {
+        int64_t coverage = layout.getCoverage(d);
+        fits &= shape[d] % layout.getSizePerThread()[d] == 0 &&
+                (shape[d] % coverage == 0 || shape[d] < coverage);
+      }
+      if (fits)
+        return layout;
+    }
+    // (The verifier says why the widest does not fit.)
+    return first;
+  }
+  /// blockedFor's layout with at most `limit` elements a thread.
+  BlockedEncodingAttr blockedWith(ArrayRef<int64_t> shape, int64_t limit,
+                                  bool warpsAlongRows) const {
     auto pow2Divisor = [](int64_t n, int64_t limit) {
       int64_t p = n > 0 ? (n & -n) : 1;
       return unsigned(std::max<int64_t>(1, std::min(p, limit)));
     };
     int64_t cols = shape.back();
-    unsigned perThread =
-        pow2Divisor(cols, std::max<int64_t>(1, 16 / std::max<int64_t>(1, elementBytes)));
+    unsigned perThread = pow2Divisor(cols, limit);
     unsigned lanes = pow2Divisor(cols / perThread, 32);
     MLIRContext *ctx = kernel->getContext();
     if (shape.size() == 1)

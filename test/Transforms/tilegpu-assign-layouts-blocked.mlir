@@ -241,3 +241,25 @@ func.func @transpose(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32, %j
   tile.store %u, %y[%j, %i] : tensor<32x64xf16> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// A tile whose sizes are not powers of two: 24 rows of 24 f32 over 2 warps,
+// reduced along its rows (the warps go along the rows first). 4 elements a
+// thread (16 bytes) leave 2 lanes along the columns and 16 along the rows,
+// and the 2 warps then along the columns (24 rows hold one 16-row unit):
+// 24 rows are neither a multiple of the 16 rows covered nor fewer; with 2
+// elements a thread, 4 lanes and the 2 warps along the columns cover 16 of
+// the 24 columns, which fails alike; 1 element a thread puts 8 lanes on the
+// columns and 4 on the rows, the 2 warps along the rows: 8 x 8 covered, of
+// which 24 x 24 is a multiple.
+// CHECK: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @non_power_of_two
+// CHECK: tile.reduce sum %{{.*}} axis 1 : tensor<24x24xf32, #[[$B]]>
+func.func @non_power_of_two(%x: !tile.view<f32, 2>, %y: !tile.view<f32, 1>, %row: i32) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f32, 2> -> tensor<24x24xf32>
+  %s = tile.reduce sum %t axis 1 : tensor<24x24xf32> -> tensor<24xf32>
+  tile.store %s, %y[%row] : tensor<24xf32> -> !tile.view<f32, 1>
+  return
+}
