@@ -175,22 +175,27 @@ struct ConvertLayoutLowering : public OpConversionPattern<ConvertLayoutOp> {
   bool asyncProxy;
 };
 
-/// tile.trans of a register tile (a #tilegpu.shared tile is transposed in
-/// place: its layout's 'transposed' flips) through its scratch buffer: the
-/// source written row-major, each slot of the result read at its transposed
-/// position. The two tiles' layouts are chosen independently (each the
-/// layout its own uses want: 16-byte accesses for both sides of a transpose
-/// kernel), so the transpose is one round trip through shared memory.
-struct RegisterTransLowering : public OpConversionPattern<TransOp> {
+/// tile.trans. Of a #tilegpu.shared tile it only reinterprets the stored
+/// tile (its layout's 'transposed' flips): the buffer is forwarded. Of a
+/// register tile it goes through its scratch buffer: the source written
+/// row-major, each slot of the result read at its transposed position. The
+/// two tiles' layouts are chosen independently (each the layout its own uses
+/// want: 16-byte accesses for both sides of a transpose kernel), so the
+/// transpose is one round trip through shared memory.
+struct TransLowering : public OpConversionPattern<TransOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(TransOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    if (isa_and_present<SharedEncodingAttr>(srcType.getEncoding())) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
     RankedTensorType scratch = transposeScratchType(op);
     if (!scratch)
-      return rewriter.notifyMatchFailure(op, "a shared tile (forwarded)");
+      return rewriter.notifyMatchFailure(op, "a tile without a layout");
     FailureOr<Value> result = throughScratch(
         rewriter, op, adaptor.getSrc(), srcType,
         cast<RankedTensorType>(op.getType()), scratch.getDimSize(1),
@@ -261,6 +266,6 @@ void tessera::populateTileLayoutConversionToNVVMPatterns(
     const TileToNVVMPatternOptions &options) {
   patterns.add<ConvertLayoutLowering>(converter, patterns.getContext(),
                                       options.asyncProxy);
-  patterns.add<SharedToRegistersLowering, RegisterTransLowering>(
+  patterns.add<SharedToRegistersLowering, TransLowering>(
       converter, patterns.getContext());
 }

@@ -128,25 +128,14 @@ struct IotaLowering : public OpConversionPattern<IotaOp> {
   }
 };
 
-/// Whether `op` only reinterprets its operand's slots: a tile.trans does so
-/// for a shared tile only (a register tile's goes through shared memory,
-/// ConvertLayout.cpp).
-template <typename SourceOp> bool reinterpretsSlots(SourceOp) { return true; }
-template <> bool reinterpretsSlots(TransOp op) {
-  return isa_and_present<SharedEncodingAttr>(
-      cast<RankedTensorType>(op.getSrc().getType()).getEncoding());
-}
-
 /// Ops that only reinterpret the per-thread slots: expand_dims of a slice,
-/// trans of a shared tile, a broadcast that changes nothing.
+/// a broadcast that changes nothing. (tile.trans: ConvertLayout.cpp.)
 template <typename SourceOp>
 struct ForwardLowering : public OpConversionPattern<SourceOp> {
   using OpConversionPattern<SourceOp>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!reinterpretsSlots(op))
-      return rewriter.notifyMatchFailure(op, "moves elements between threads");
     Type from = this->getTypeConverter()->convertType(op.getSrc().getType());
     Type to = this->getTypeConverter()->convertType(op.getType());
     if (!from || from != to)
@@ -402,7 +391,7 @@ void tessera::populateTileElementwiseToNVVMPatterns(
       GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
                         NVVM::GridDimZOp>,
       SplatLowering, ConstantLowering, IotaLowering,
-      ForwardLowering<ExpandDimsOp>, ForwardLowering<TransOp>,
+      ForwardLowering<ExpandDimsOp>,
       ForwardLowering<BroadcastOp>, BroadcastLowering, MathLowering,
       TruncToPairsLowering, ElementwiseLowering>(converter, ctx);
 }
