@@ -2,7 +2,8 @@
 
 // Tiles no dot reaches take #tilegpu.blocked layouts (Triton's blocked
 // layout): 16 bytes of adjacent elements per thread along the innermost
-// dimension, the lanes and warps along the columns as far as the tile is
+// dimension (fewer where the tile has fewer elements than the threads hold
+// at 16 bytes), the lanes and warps along the columns as far as the tile is
 // wide, the rest along the rows (the warps along the rows first in a kernel
 // that reduces rows only and loads no vector: the last two cases).
 
@@ -261,5 +262,22 @@ func.func @non_power_of_two(%x: !tile.view<f32, 2>, %y: !tile.view<f32, 1>, %row
   %t = tile.load %x[%row, %c0] : !tile.view<f32, 2> -> tensor<24x24xf32>
   %s = tile.reduce sum %t axis 1 : tensor<24x24xf32> -> tensor<24xf32>
   tile.store %s, %y[%row] : tensor<24xf32> -> !tile.view<f32, 1>
+  return
+}
+
+// -----
+
+// A tile of fewer elements than 16-byte runs would give every thread: a
+// [1, 2048] f16 chunk over 16 warps takes 4 elements (8 bytes) a thread, so
+// that the 512 threads each hold their own (8 elements a thread would cover
+// 4096 columns: half the warps copies of the others).
+// CHECK: #[[$C:.*]] = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 16], order = [1, 0]>
+// CHECK-LABEL: func.func @no_copies
+// CHECK: tile.load {{.*}} -> tensor<1x2048xf16, #[[$C]]>
+// CHECK: tile.store %{{.*}} : tensor<1x2048xf16, #[[$C]]>
+func.func @no_copies(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 16 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<1x2048xf16>
+  tile.store %t, %y[%row, %c0] : tensor<1x2048xf16> -> !tile.view<f16, 2>
   return
 }
