@@ -382,7 +382,7 @@ class OpsTest(CacheTestCase):
                   ("layer_norm", 4096): (4096, 2, 8, 64),
                   ("layer_norm", 5000): (5120, 2, 10, None),
                   ("layer_norm", 6144): (6144, 1, 8, 64),
-                  ("layer_norm", 8192): (8192, 1, 16, 64),
+                  ("layer_norm", 8192): (8192, 1, 8, 72),
                   ("rms_norm", 5000): (5120, 1, 4, 80),
                   ("rms_norm", 6000): (6144, 2, 8, 80),
                   ("rms_norm", 2048): (2048, 1, 4, None), ("rms_norm", 6145): (8192, 1, 8, 64),

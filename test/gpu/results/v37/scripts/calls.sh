@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# v37: the calls of this version, on tree gpu-ab/v37 (main 93db5db's compiler):
+# py-cache = check_membound.py --precompile sm_90a --sweep --ops layer_norm
+# --widths 8192 (the row ops' check kernels and LayerNorm's 8192-column
+# candidates, LOOPED ones with 4 elements a thread added), gpu-sem =
+# semantics.sh prepare, deps = nlohmann/ and CLI/ for the runtime's build.
+set -uo pipefail
+cd "$(dirname "$0")/../../../../.."   # the repository root on the device
+T=gpu-ab/v37
+export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+runtime() {
+  cmake -G Ninja -S . -B /tmp/rt -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+    -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc \
+    -DTESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps >/tmp/rt.log 2>&1 &&
+    cmake --build /tmp/rt --target TesseraRuntimeShared >>/tmp/rt.log 2>&1 || tail -20 /tmp/rt.log
+  TESSERA_RUNTIME_LIB=$(find /tmp/rt -name libtessera_runtime.so | head -1)
+  export TESSERA_RUNTIME_LIB
+}
+case ${1:?call} in
+  1) # the semantics cases, LayerNorm 8192's sweep, then LayerNorm against
+     # torch.compile with two 8192 configs
+     runtime
+     TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 120 bash test/gpu/semantics.sh check $T/gpu-sem \
+       > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 130 \
+       python3 test/gpu/check_membound.py --sweep --ops layer_norm --widths 8192 --budget 100 --top 0 \
+       > $OUT/sweep.txt 2>&1; echo "sweep exit $?"; cat $OUT/sweep.txt | head -80
+     # LayerNorm against torch.compile: NORM_CONFIGS as it is, then its
+     # 8192 entry replaced by one row over 32 warps (ab_norms.py), one process
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache timeout 260 \
+       python3 test/gpu/results/v37/scripts/ab_norms.py --out $OUT --budget 110 \
+       > $OUT/ab_norms.txt 2>&1; echo "ab_norms exit $?"
+     grep -h "x8192\|copy bandwidth" $OUT/base/membound.md $OUT/cand/membound.md ;;
+esac
