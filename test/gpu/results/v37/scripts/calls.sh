@@ -31,4 +31,18 @@ case ${1:?call} in
        python3 test/gpu/results/v37/scripts/ab_norms.py --out $OUT --budget 110 \
        > $OUT/ab_norms.txt 2>&1; echo "ab_norms exit $?"
      grep -h "x8192\|copy bandwidth" $OUT/base/membound.md $OUT/cand/membound.md ;;
+  2) # (run warm after call 1, as a bare command) NORM_CONFIGS' LayerNorm 8192
+     # entry changed to one row over 8 warps at 72 registers, its kernels
+     # precompiled into py-cache: LayerNorm against torch.compile
+     runtime
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 200 \
+       python3 test/gpu/check_membound.py --ops layer_norm --budget 150 --out $OUT \
+       > $OUT/membound.txt 2>&1; echo "exit $?" ;;
+  3) # the 1024-column LayerNorm and RMSNorm candidates (py-cache filled by
+     # check_membound.py --precompile sm_90a --sweep --ops layer_norm,rms_norm
+     # --widths 1024); not run in v37 (no device started)
+     runtime
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
+       python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
+       --budget 220 --top 6 > $OUT/sweep1024.txt 2>&1; echo "exit $?" ;;
 esac
