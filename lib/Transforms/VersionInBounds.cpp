@@ -361,6 +361,196 @@ void versionStores(Block &program) {
   }
 }
 
+/// Copies `program` (a program's block, or the body of a loop in one)
+/// under the condition that its accesses and masks lie inside their
+/// tensors, computed at the block's start: `scf.if %inside { the block
+/// without those checks } else { the block as it was }`. Left as it is
+/// where no access would lose all its checks.
+void versionBlock(Block &program, Location loc) {
+  Operation *first = &program.front();
+  ProgramStart start(program);
+  RangeAnalysis ranges(start);
+
+  Value condition;
+  auto require = [&](Value c) {
+    condition = condition ? start.both(loc, condition, c) : c;
+  };
+  auto statically = [](Value c, bool value) {
+    return matchPattern(c, value ? m_One() : m_Zero());
+  };
+
+  // Every access's dimensions whose index (and view) the program start
+  // has: 0 <= index and index + extent <= size.
+  SmallVector<AccessBound> accesses;
+  bool anyWhole = false;
+  program.walk([&](Operation *op) {
+    Value view;
+    OperandRange indices = op->getOperands();
+    ArrayRef<int64_t> shape;
+    if (auto load = dyn_cast<tile::LoadOp>(op)) {
+      view = load.getView();
+      indices = load.getIndices();
+      shape = load.getType().getShape();
+    } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
+      view = store.getView();
+      indices = store.getIndices();
+      shape = cast<RankedTensorType>(store.getValue().getType()).getShape();
+    } else {
+      return;
+    }
+    if (!start.has(view))
+      return;
+    unsigned rank = indices.size(), lead = rank - shape.size();
+    AccessBound bound{op, SmallVector<bool>(rank, false)};
+    auto known = op->getAttrOfType<DenseBoolArrayAttr>(kInBounds);
+    Value viewAtStart = start.copy(view);
+    bool checked = false;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (known && known[d]) {
+        bound.inBounds[d] = true;
+        continue;
+      }
+      if (!start.has(indices[d]))
+        continue;
+      Value inside =
+          start.inside(op->getLoc(), viewAtStart, d, start.copy(indices[d]),
+                       d < lead ? 1 : shape[d - lead]);
+      if (statically(inside, false))
+        continue;
+      require(inside);
+      bound.inBounds[d] = true;
+      checked = true;
+    }
+    if (checked) {
+      anyWhole |= llvm::all_of(bound.inBounds, [](bool b) { return b; });
+      accesses.push_back(std::move(bound));
+    }
+  });
+
+  // Every integer tile compare whose operands' ranges the program start
+  // has (masks like `cols < N`), unless it is never wholly true.
+  SmallVector<arith::CmpIOp> masks;
+  program.walk([&](arith::CmpIOp cmp) {
+    if (!isa<ShapedType>(cmp.getType()))
+      return;
+    Location at = cmp.getLoc();
+    std::optional<Range> a = ranges.of(cmp.getLhs());
+    std::optional<Range> b = a ? ranges.of(cmp.getRhs()) : std::nullopt;
+    if (b && getElementTypeOrSelf(cmp.getLhs().getType()).isInteger(32)) {
+      a = ranges.narrowed(at, *a);
+      b = ranges.narrowed(at, *b);
+    }
+    Value guards = ranges.takeGuards();
+    if (!b)
+      return;
+    Value whole = allTrue(start, at, cmp.getPredicate(), *a, *b);
+    if (whole && guards)
+      whole = start.both(at, whole, guards);
+    if (!whole || statically(whole, false))
+      return;
+    require(whole);
+    masks.push_back(cmp);
+  });
+
+  if ((accesses.empty() && masks.empty()) || !condition ||
+      statically(condition, false)) {
+    start.eraseUnused();
+    return;
+  }
+  auto dropMask = [](arith::CmpIOp cmp) {
+    OpBuilder b(cmp);
+    Value allTrue = arith::ConstantOp::create(
+        b, cmp.getLoc(),
+        DenseElementsAttr::get(cast<ShapedType>(cmp.getType()),
+                               ArrayRef<Attribute>{b.getBoolAttr(true)}));
+    cmp.replaceAllUsesWith(allTrue);
+    cmp.erase();
+  };
+
+  // Always true (static sizes): no second copy.
+  if (statically(condition, true)) {
+    for (const AccessBound &bound : accesses)
+      markInBounds(bound.access, bound.inBounds);
+    for (arith::CmpIOp cmp : masks)
+      dropMask(cmp);
+    start.eraseUnused();
+    return;
+  }
+  // A copy pays where a whole access loses its checks (its runs become
+  // plain 16-byte accesses); where none does (a LOOPED kernel's program:
+  // its chunk loop's column index is not known at the start), it would
+  // double the code, and the registers ptxas allocates over both, for a few
+  // compares.
+  if (!anyWhole) {
+    start.eraseUnused();
+    return;
+  }
+
+  // scf.if condition { the block, checked only where it must be }
+  // else { the block as it was }, yielding what its terminator reads.
+  Operation *terminator = program.getTerminator();
+  SmallVector<Value> escaping;
+  for (Value v : terminator->getOperands())
+    if (Operation *def = v.getDefiningOp();
+        def && def->getBlock() == &program && !def->isBeforeInBlock(first))
+      escaping.push_back(v);
+  // The program's scalar prologue (sizes, offsets, their conversions and
+  // quotients) stays before the branch, computed once for both copies: a
+  // division there (a call to its slow path) has nothing live across it.
+  Operation *body = nullptr;
+  for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+           Block::iterator(first), Block::iterator(terminator)))) {
+    bool scalar = op.getNumResults() > 0 &&
+                  llvm::none_of(op.getResultTypes(), [](Type t) {
+                    return isa<ShapedType>(t);
+                  });
+    if (!scalar || !start.has(op.getResult(0))) {
+      body = body ? body : &op;
+      continue;
+    }
+    if (body)
+      op.moveBefore(body);
+  }
+  if (!body)
+    body = terminator;
+  OpBuilder b(terminator);
+  auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(),
+                                condition, /*withElseRegion=*/true);
+  Block *thenBlock = &ifOp.getThenRegion().front();
+  Block *elseBlock = &ifOp.getElseRegion().front();
+  for (Block *block : {thenBlock, elseBlock})
+    if (!block->empty())
+      block->getTerminator()->erase();
+  elseBlock->getOperations().splice(elseBlock->end(), program.getOperations(),
+                                    Block::iterator(body),
+                                    Block::iterator(ifOp));
+  IRMapping mapping;
+  OpBuilder thenBuilder = OpBuilder::atBlockEnd(thenBlock);
+  for (Operation &op : *elseBlock)
+    thenBuilder.clone(op, mapping);
+  scf::YieldOp::create(thenBuilder, loc,
+                       llvm::map_to_vector(escaping, [&](Value v) {
+                         return mapping.lookup(v);
+                       }));
+  OpBuilder elseBuilder = OpBuilder::atBlockEnd(elseBlock);
+  scf::YieldOp::create(elseBuilder, loc, escaping);
+  for (auto [v, result] : llvm::zip(escaping, ifOp.getResults()))
+    terminator->replaceUsesOfWith(v, result);
+
+  for (const AccessBound &bound : accesses)
+    markInBounds(mapping.lookup(bound.access), bound.inBounds);
+  for (arith::CmpIOp cmp : masks)
+    dropMask(cast<arith::CmpIOp>(mapping.lookup(cmp.getOperation())));
+  start.eraseUnused();
+}
+
+/// Whether `loop` has no loop inside it.
+bool isInnermost(scf::ForOp loop) {
+  return !loop.getBody()
+              ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
 class VersionInBounds
     : public tessera::impl::TileGPUVersionInBoundsBase<VersionInBounds> {
 public:
@@ -381,175 +571,20 @@ public:
       versionStores(program);
       return;
     }
-    Operation *first = &program.front();
-    ProgramStart start(program);
-    RangeAnalysis ranges(start);
-    Location loc = kernel.getLoc();
-
-    Value condition;
-    auto require = [&](Value c) {
-      condition = condition ? start.both(loc, condition, c) : c;
-    };
-    auto statically = [](Value c, bool value) {
-      return matchPattern(c, value ? m_One() : m_Zero());
-    };
-
-    // Every access's dimensions whose index (and view) the program start
-    // has: 0 <= index and index + extent <= size.
-    SmallVector<AccessBound> accesses;
-    bool anyWhole = false;
-    program.walk([&](Operation *op) {
-      Value view;
-      OperandRange indices = op->getOperands();
-      ArrayRef<int64_t> shape;
-      if (auto load = dyn_cast<tile::LoadOp>(op)) {
-        view = load.getView();
-        indices = load.getIndices();
-        shape = load.getType().getShape();
-      } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
-        view = store.getView();
-        indices = store.getIndices();
-        shape = cast<RankedTensorType>(store.getValue().getType()).getShape();
-      } else {
-        return;
-      }
-      if (!start.has(view))
-        return;
-      unsigned rank = indices.size(), lead = rank - shape.size();
-      AccessBound bound{op, SmallVector<bool>(rank, false)};
-      Value viewAtStart = start.copy(view);
-      for (unsigned d = 0; d < rank; ++d) {
-        if (!start.has(indices[d]))
-          continue;
-        Value inside =
-            start.inside(op->getLoc(), viewAtStart, d, start.copy(indices[d]),
-                         d < lead ? 1 : shape[d - lead]);
-        if (statically(inside, false))
-          continue;
-        require(inside);
-        bound.inBounds[d] = true;
-      }
-      if (llvm::is_contained(bound.inBounds, true)) {
-        anyWhole |= llvm::all_of(bound.inBounds, [](bool b) { return b; });
-        accesses.push_back(std::move(bound));
-      }
+    versionBlock(program, kernel.getLoc());
+    // Then each innermost loop's body, per iteration (a LOOPED kernel's
+    // chunks: every one but the last lies inside the row). Not in a kernel
+    // that prefetches its loops' register loads: tilegpu-pipeline issues
+    // only the loads at a loop body's top level ahead.
+    if (tile::TileDialect::getPrefetchRegisters(kernel))
+      return;
+    SmallVector<scf::ForOp> loops;
+    kernel.walk([&](scf::ForOp loop) {
+      if (!isProgramLoop(loop) && isInnermost(loop))
+        loops.push_back(loop);
     });
-
-    // Every integer tile compare whose operands' ranges the program start
-    // has (masks like `cols < N`), unless it is never wholly true.
-    SmallVector<arith::CmpIOp> masks;
-    program.walk([&](arith::CmpIOp cmp) {
-      if (!isa<ShapedType>(cmp.getType()))
-        return;
-      Location at = cmp.getLoc();
-      std::optional<Range> a = ranges.of(cmp.getLhs());
-      std::optional<Range> b = a ? ranges.of(cmp.getRhs()) : std::nullopt;
-      if (b && getElementTypeOrSelf(cmp.getLhs().getType()).isInteger(32)) {
-        a = ranges.narrowed(at, *a);
-        b = ranges.narrowed(at, *b);
-      }
-      Value guards = ranges.takeGuards();
-      if (!b)
-        return;
-      Value whole = allTrue(start, at, cmp.getPredicate(), *a, *b);
-      if (whole && guards)
-        whole = start.both(at, whole, guards);
-      if (!whole || statically(whole, false))
-        return;
-      require(whole);
-      masks.push_back(cmp);
-    });
-
-    if ((accesses.empty() && masks.empty()) || !condition ||
-        statically(condition, false)) {
-      start.eraseUnused();
-      return;
-    }
-    auto dropMask = [](arith::CmpIOp cmp) {
-      OpBuilder b(cmp);
-      Value allTrue = arith::ConstantOp::create(
-          b, cmp.getLoc(),
-          DenseElementsAttr::get(cast<ShapedType>(cmp.getType()),
-                                 ArrayRef<Attribute>{b.getBoolAttr(true)}));
-      cmp.replaceAllUsesWith(allTrue);
-      cmp.erase();
-    };
-
-    // Always true (static sizes): no second copy.
-    if (statically(condition, true)) {
-      for (const AccessBound &bound : accesses)
-        markInBounds(bound.access, bound.inBounds);
-      for (arith::CmpIOp cmp : masks)
-        dropMask(cmp);
-      start.eraseUnused();
-      return;
-    }
-    // A copy pays where a whole access loses its checks (its runs become
-    // plain 16-byte accesses); where none does (a LOOPED kernel: the chunk
-    // loop's column index is not known at the start), it would double the
-    // code, and the registers ptxas allocates over both, for a few compares.
-    if (!anyWhole) {
-      start.eraseUnused();
-      return;
-    }
-
-    // scf.if condition { the program, checked only where it must be }
-    // else { the program as it was }, yielding what the block's
-    // terminator reads.
-    Operation *terminator = program.getTerminator();
-    SmallVector<Value> escaping;
-    for (Value v : terminator->getOperands())
-      if (Operation *def = v.getDefiningOp();
-          def && def->getBlock() == &program && !def->isBeforeInBlock(first))
-        escaping.push_back(v);
-    // The program's scalar prologue (sizes, offsets, their conversions and
-    // quotients) stays before the branch, computed once for both copies: a
-    // division there (a call to its slow path) has nothing live across it.
-    Operation *body = nullptr;
-    for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
-             Block::iterator(first), Block::iterator(terminator)))) {
-      bool scalar = op.getNumResults() > 0 &&
-                    llvm::none_of(op.getResultTypes(), [](Type t) {
-                      return isa<ShapedType>(t);
-                    });
-      if (!scalar || !start.has(op.getResult(0))) {
-        body = body ? body : &op;
-        continue;
-      }
-      if (body)
-        op.moveBefore(body);
-    }
-    if (!body)
-      body = terminator;
-    OpBuilder b(terminator);
-    auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(),
-                                  condition, /*withElseRegion=*/true);
-    Block *thenBlock = &ifOp.getThenRegion().front();
-    Block *elseBlock = &ifOp.getElseRegion().front();
-    for (Block *block : {thenBlock, elseBlock})
-      if (!block->empty())
-        block->getTerminator()->erase();
-    elseBlock->getOperations().splice(elseBlock->end(), program.getOperations(),
-                                      Block::iterator(body),
-                                      Block::iterator(ifOp));
-    IRMapping mapping;
-    OpBuilder thenBuilder = OpBuilder::atBlockEnd(thenBlock);
-    for (Operation &op : *elseBlock)
-      thenBuilder.clone(op, mapping);
-    scf::YieldOp::create(thenBuilder, loc,
-                         llvm::map_to_vector(escaping, [&](Value v) {
-                           return mapping.lookup(v);
-                         }));
-    OpBuilder elseBuilder = OpBuilder::atBlockEnd(elseBlock);
-    scf::YieldOp::create(elseBuilder, loc, escaping);
-    for (auto [v, result] : llvm::zip(escaping, ifOp.getResults()))
-      terminator->replaceUsesOfWith(v, result);
-
-    for (const AccessBound &bound : accesses)
-      markInBounds(mapping.lookup(bound.access), bound.inBounds);
-    for (arith::CmpIOp cmp : masks)
-      dropMask(cast<arith::CmpIOp>(mapping.lookup(cmp.getOperation())));
-    start.eraseUnused();
+    for (scf::ForOp loop : loops)
+      versionBlock(*loop.getBody(), loop.getLoc());
   }
 };
 

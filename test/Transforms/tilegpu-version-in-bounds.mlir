@@ -158,15 +158,16 @@ func.func @guarded(%o: !tile.view<i32, 1> {tile.name = "O", tile.role = "output"
 // -----
 
 // Left alone: a compare that no program passes whole (iota(8) < 4: the
-// first half of a rotary tile), an access whose only row-wise index is a
-// loop's (LOOPED kernels' chunks), and a compare of two tiles that are not
-// affine in iota.
+// first half of a rotary tile), an access whose only index is a loop's (the
+// program's start cannot know it), a compare of two tiles that are not
+// affine in iota, and the loop of a kernel that prefetches its register
+// loads (tilegpu-pipeline issues only a loop body's top-level loads ahead).
 // CHECK-LABEL: func.func @unchanged
 // CHECK-NOT: scf.if
 // CHECK-NOT: in_bounds
 // CHECK: return
 func.func @unchanged(%x: !tile.view<f32, 1> {tile.name = "X", tile.role = "inout", tile.shape = ["N"]})
-    attributes {tile.kernel, tile.grid = affine_map<()[s0] -> (1)>, tile.sizes = ["N"], tile.num_warps = 1 : i32} {
+    attributes {tile.kernel, tile.grid = affine_map<()[s0] -> (1)>, tile.sizes = ["N"], tile.num_warps = 1 : i32, tile.prefetch_registers = true} {
   %c0 = arith.constant 0 : i32
   %c8 = arith.constant 8 : i32
   %n = tile.dim %x, 0 : !tile.view<f32, 1>
@@ -230,12 +231,18 @@ func.func @dot(%a: !tile.view<f16, 2> {tile.name = "A", tile.role = "input", til
 
 // -----
 
-// A compare every program passes (iota(8) < 16): folded in place, no copy.
+// A compare every program passes (iota(8) < 16): folded in place, no copy
+// of the program (its accesses are the loop's). The loop's body is copied
+// per iteration (the accesses' condition, i + 8 <= N).
 // CHECK-LABEL: func.func @always
-// CHECK-NOT: scf.if
-// CHECK-NOT: arith.cmpi
-// CHECK: %[[T:.*]] = tile.load
-// CHECK-NEXT: tile.store %[[T]]
+// CHECK-NOT: tensor<8xi32>
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK-NEXT: %[[T:.*]] = tile.load {{.*}} {in_bounds = array<i1: true>}
+// CHECK-NEXT: tile.store %[[T]], {{.*}} {in_bounds = array<i1: true>}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[T2:.*]] = tile.load
+// CHECK-NEXT: tile.store %[[T2]], %{{.*}}[%{{.*}}] : tensor<8xf32>
 func.func @always(%o: !tile.view<f32, 1> {tile.name = "O", tile.role = "inout", tile.shape = ["N"]})
     attributes {tile.kernel, tile.grid = affine_map<()[s0] -> (1)>, tile.sizes = ["N"], tile.num_warps = 1 : i32} {
   %iota = tile.iota : tensor<8xi32>
@@ -289,5 +296,116 @@ func.func @dot_persistent(%a: !tile.view<f16, 2> {tile.name = "A", tile.role = "
   }
   tile.store %d, %s[%row, %c0] {in_bounds = array<i1: true, true>} : tensor<16x16xf32> -> !tile.view<f32, 2>
   tile.store %d, %c[%row, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A LOOPED kernel's chunk loop (layernorm.tile with LOOPED): its body is
+// copied per iteration under the condition computed at the body's start —
+// row inside M, start..start+8 inside N, and the mask start + iota(8) < N
+// wholly true — so every chunk but the last loads, stores and selects
+// without checks. The sum carried by the loop leaves through the scf.if.
+// The program is not copied (no access of it is whole at its start).
+// CHECK-LABEL: func.func @chunks
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7 : i64
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i64
+// CHECK: %[[ROW:.*]] = tile.program_id 0
+// CHECK-NOT: scf.if
+// CHECK: %{{.*}} = scf.for %[[START:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<1x8xf32>) : i32 {
+// CHECK: %[[ROW64:.*]] = arith.extsi %[[ROW]] : i32 to i64
+// CHECK: arith.addi %[[ROW64]], %[[C1]] : i64
+// CHECK: %[[START64:.*]] = arith.extsi %[[START]] : i32 to i64
+// CHECK: %[[N64:.*]] = arith.extsi %[[N]] : i32 to i64
+// CHECK: %[[END:.*]] = arith.addi %[[START64]], %[[C8]] : i64
+// CHECK: arith.cmpi sle, %[[END]], %[[N64]] : i64
+// CHECK: %[[LAST:.*]] = arith.addi %[[START64]], %[[C7]] : i64
+// CHECK: arith.cmpi slt, %[[LAST]], %[[N64]] : i64
+// CHECK: %[[SUM:.*]] = scf.if %{{.*}} -> (tensor<1x8xf32>) {
+// CHECK-NEXT: %[[X:.*]] = tile.load %arg0[%[[ROW]], %[[START]]] {in_bounds = array<i1: true, true>}
+// CHECK-NOT: arith.select
+// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[X]]
+// CHECK-NEXT: scf.yield %[[S]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: tile.load %arg0[%[[ROW]], %[[START]]] : !tile.view<f32, 2>
+// CHECK: arith.select
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[SUM]]
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: tile.store {{.*}} {in_bounds = array<i1: true, true>}
+// CHECK: } else {
+// CHECK: tile.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] : tensor<1x8xf32>
+func.func @chunks(%x: !tile.view<f32, 2> {tile.name = "X", tile.role = "input", tile.shape = ["M", "N"]},
+                  %y: !tile.view<f32, 2> {tile.name = "Y", tile.role = "output", tile.shape = ["M", "N"]})
+    attributes {tile.kernel, tile.grid = affine_map<()[s0, s1] -> (s0)>, tile.sizes = ["M", "N"], tile.num_warps = 1 : i32} {
+  %row = tile.program_id 0
+  %c0 = arith.constant 0 : i32
+  %c8 = arith.constant 8 : i32
+  %n = tile.dim %x, 1 : !tile.view<f32, 2>
+  %cols = tile.iota : tensor<8xi32>
+  %cols2 = tile.expand_dims %cols axis 0 : tensor<8xi32> -> tensor<1x8xi32>
+  %bound = tile.splat %n : i32 -> tensor<1x8xi32>
+  %zero = arith.constant dense<0.0> : tensor<1x8xf32>
+  %sum = scf.for %start = %c0 to %n step %c8 iter_args(%acc = %zero) -> (tensor<1x8xf32>) : i32 {
+    %t = tile.load %x[%row, %start] : !tile.view<f32, 2> -> tensor<1x8xf32>
+    %s = tile.splat %start : i32 -> tensor<1x8xi32>
+    %at = arith.addi %s, %cols2 : tensor<1x8xi32>
+    %inside = arith.cmpi slt, %at, %bound : tensor<1x8xi32>
+    %v = arith.select %inside, %t, %zero : tensor<1x8xi1>, tensor<1x8xf32>
+    %next = arith.addf %acc, %v : tensor<1x8xf32>
+    scf.yield %next : tensor<1x8xf32>
+  }
+  scf.for %start = %c0 to %n step %c8 : i32 {
+    %t = tile.load %x[%row, %start] : !tile.view<f32, 2> -> tensor<1x8xf32>
+    %o = arith.subf %t, %sum : tensor<1x8xf32>
+    tile.store %o, %y[%row, %start] : tensor<1x8xf32> -> !tile.view<f32, 2>
+  }
+  return
+}
+
+// -----
+
+// Loops in a copied program: in the copy whose row is inside M the inner
+// loop's accesses are already in bounds along the row, so its condition is
+// the columns' alone (in the other copy, the row's too); the outer loop (a
+// loop with a loop in it) is not copied, only the innermost.
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK-NOT: scf.if
+// CHECK: scf.for
+// CHECK-NOT: tile.dim %arg0, 0
+// CHECK: scf.if
+// CHECK-NEXT: tile.load {{.*}} {in_bounds = array<i1: true, true>}
+// CHECK: } else {
+// CHECK-NEXT: tile.load %{{.*}} {in_bounds = array<i1: true, false>}
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NOT: scf.if
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK-NEXT: tile.load {{.*}} {in_bounds = array<i1: true, true>}
+// CHECK: } else {
+// CHECK-NEXT: tile.load %arg0[%{{.*}}, %{{.*}}] : !tile.view<f32, 2>
+func.func @nested(%x: !tile.view<f32, 2> {tile.name = "X", tile.role = "inout", tile.shape = ["M", "N"]})
+    attributes {tile.kernel, tile.grid = affine_map<()[s0, s1] -> (s0)>, tile.sizes = ["M", "N"], tile.num_warps = 1 : i32} {
+  %row = tile.program_id 0
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %c8 = arith.constant 8 : i32
+  %n = tile.dim %x, 1 : !tile.view<f32, 2>
+  %first = tile.load %x[%row, %c0] : !tile.view<f32, 2> -> tensor<1x8xf32>
+  scf.for %k = %c0 to %c3 step %c1 : i32 {
+    scf.for %start = %c8 to %n step %c8 : i32 {
+      %t = tile.load %x[%row, %start] : !tile.view<f32, 2> -> tensor<1x8xf32>
+      %o = arith.addf %t, %first : tensor<1x8xf32>
+      tile.store %o, %x[%row, %start] : tensor<1x8xf32> -> !tile.view<f32, 2>
+    }
+  }
   return
 }

@@ -111,11 +111,22 @@ def TileGPUVersionInBounds : Pass<"tilegpu-version-in-bounds", "::mlir::func::Fu
     condition false) is left out; a kernel whose condition is constant true
     (static sizes) gets the unchecked program alone; otherwise a kernel is
     copied only when some access is inside along every dimension (a LOOPED
-    kernel, whose chunk loop's column index the start cannot know, is left
-    unchanged: its copy would double its code and its registers for a few
-    compares). Most programs of a
-    ragged tensor take the first branch; the last along each ragged
-    dimension takes the second, which checks every element as before.
+    kernel's program, whose chunk loop's column index the start cannot
+    know, is not: its copy would double its code and its registers for a
+    few compares). Most programs of a ragged tensor take the first branch;
+    the last along each ragged dimension takes the second, which checks
+    every element as before.
+
+    Then the body of each innermost `scf.for` (in either copy) is copied
+    the same way, per iteration, under the condition computed at the
+    body's start (where the induction variable is known): a LOOPED
+    kernel's chunk loop runs every chunk but a ragged last one without
+    checks, so ptxas can issue all of a chunk's 16-byte loads (X, W, B)
+    before their first use, where the per-run branches of the checked
+    accesses had kept them apart. Dimensions an access already has
+    `in_bounds` for (the program's copy) add nothing to it. Not in a
+    kernel with `tile.prefetch_registers`: tilegpu-pipeline issues only the
+    loads at a loop body's top level one iteration ahead.
     Kernels with `tile.dot` are not copied whole: their tiles move through
     shared memory (cp.async or TMA, whose zero fill already bounds them),
     and a second copy of their pipelines would double their code and the

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# v38: the calls of this version, on tree gpu-ab/v38 (git-ignored, ~51 MB):
+# py-cache = main's compiler with the per-iteration copy of chunk loops
+# (check_membound.py --precompile sm_90a, the same with --sweep --ops
+# layer_norm,rms_norm --widths 1024, and ab_looped.py's LOOPED kernels);
+# old-cache = the LOOPED kernels of v37's tree (main 93db5db's compiler);
+# gpu-sem = semantics.sh prepare; deps = nlohmann/ and CLI/ for the runtime.
+set -uo pipefail
+cd "$(dirname "$0")/../../../../.."   # the repository root on the device
+T=gpu-ab/v38
+export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+runtime() {
+  cmake -G Ninja -S . -B /tmp/rt -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+    -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc \
+    -DTESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps >/tmp/rt.log 2>&1 &&
+    cmake --build /tmp/rt --target TesseraRuntimeShared >>/tmp/rt.log 2>&1 || tail -20 /tmp/rt.log
+  TESSERA_RUNTIME_LIB=$(find /tmp/rt -name libtessera_runtime.so | head -1)
+  export TESSERA_RUNTIME_LIB
+}
+case ${1:?call} in
+  1) # the semantics cases; LOOPED kernels old against new (and the wide
+     # rows against torch.compile); every row op's checks and bars
+     runtime
+     nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv
+     TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 120 bash test/gpu/semantics.sh check $T/gpu-sem \
+       > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt
+     timeout 150 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
+       > $OUT/ab_looped.txt 2>&1; echo "ab_looped exit $?"; cat $OUT/ab_looped.txt
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
+       python3 test/gpu/check_membound.py --budget 220 --out $OUT \
+       > $OUT/membound.txt 2>&1; echo "membound exit $?" ;;
+  2) # the 1024-column LayerNorm and RMSNorm candidates
+     runtime
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
+       python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
+       --budget 220 --top 6 > $OUT/sweep1024.txt 2>&1; echo "sweep exit $?" ;;
+esac
