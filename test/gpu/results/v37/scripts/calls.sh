@@ -8,18 +8,11 @@ set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
 T=gpu-ab/v37
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-runtime() {
-  cmake -G Ninja -S . -B /tmp/rt -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-    -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc \
-    -DTESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps >/tmp/rt.log 2>&1 &&
-    cmake --build /tmp/rt --target TesseraRuntimeShared >>/tmp/rt.log 2>&1 || tail -20 /tmp/rt.log
-  TESSERA_RUNTIME_LIB=$(find /tmp/rt -name libtessera_runtime.so | head -1)
-  export TESSERA_RUNTIME_LIB
-}
+source test/gpu/results/runtime.sh
 case ${1:?call} in
   1) # the semantics cases, LayerNorm 8192's sweep, then LayerNorm against
      # torch.compile with two 8192 configs
-     runtime
+     runtime $PWD/$T/deps
      TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 120 bash test/gpu/semantics.sh check $T/gpu-sem \
        > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 130 \
@@ -34,14 +27,14 @@ case ${1:?call} in
   2) # (run warm after call 1, as a bare command) NORM_CONFIGS' LayerNorm 8192
      # entry changed to one row over 8 warps at 72 registers, its kernels
      # precompiled into py-cache: LayerNorm against torch.compile
-     runtime
+     runtime $PWD/$T/deps
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 200 \
        python3 test/gpu/check_membound.py --ops layer_norm --budget 150 --out $OUT \
        > $OUT/membound.txt 2>&1; echo "exit $?" ;;
   3) # the 1024-column LayerNorm and RMSNorm candidates (py-cache filled by
      # check_membound.py --precompile sm_90a --sweep --ops layer_norm,rms_norm
      # --widths 1024); not run in v37 (no device started)
-     runtime
+     runtime $PWD/$T/deps
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
        python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
        --budget 220 --top 6 > $OUT/sweep1024.txt 2>&1; echo "exit $?" ;;

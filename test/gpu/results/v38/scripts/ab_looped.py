@@ -5,7 +5,10 @@ tensors. OLD and NEW are two compile caches filled by the two compilers
 (check_membound.py --precompile sm_90a [--sweep --ops layer_norm --widths
 8192]); every kernel is checked against fp64 and timed (kernel_ms, L2
 flushed) old, new, old, new; the wide rows (LOOPED_CONFIG, the ops' own
-choice past 16384 columns) also against torch.compile and eager.
+choice past 16384 columns) also against torch.compile and eager. Then, with
+the new compiler, every LOOPED candidate of check_membound.py's sweep
+without a register cap or prefetch at the wide rows (LOOPED_CONFIG's
+tuning: v37 swept only 8192 columns).
 
 usage: ab_looped.py OLD_CACHE NEW_CACHE"""
 import os
@@ -81,6 +84,39 @@ def main(old, new):
                      "eager": cm.timed(lambda: eager(*inputs))[0]}
             print(f"{op} {tokens}x{n}: " + ", ".join(
                 f"{k} {nbytes / ms / 1e6:.0f} GB/s" for k, ms in peers.items()))
+    for op, tokens, n, _ in CASES:
+        if n <= norms.MAX_N:
+            continue
+        generator = torch.Generator(device=cm.DEVICE).manual_seed(tokens + n)
+        inputs, _, _, reference, nbytes = cm.make_case(op, "f16", tokens, n, generator)
+        expected = reference(*inputs)
+        results = []
+        for config, regs in cm.looped_candidates(n):
+            if regs is not None or config["PREFETCH"]:
+                continue
+            try:
+                k = kernel(new, op, config)
+            except tessera.TesseraError as error:
+                print(f"{op} {config}: {cm.first_line(error)}")
+                continue
+            y = torch.empty_like(inputs[0])
+            args = cm.row_args(op, inputs[0], y, *inputs[1:],
+                               eps=1e-5 if op == "layer_norm" else 1e-6)
+            k(**args)
+            if not cm.within(y, expected, op, "f16", f"{op} {config}"):
+                status = 1
+                continue
+            ms, _ = cm.timed(lambda: k(**args))
+            results.append((nbytes / ms / 1e6, config))
+        results.sort(key=lambda r: -r[0])
+        for gbs, config in results[:5]:
+            print(f"sweep {op} {tokens}x{n}: {gbs:.0f} GB/s BLOCK_N={config['BLOCK_N']} "
+                  f"ROWS={config['ROWS']} warps={config['NUM_WARPS']}")
+        ours = [g for g, c in results if (c["BLOCK_N"], c["ROWS"], c["NUM_WARPS"]) ==
+                tuple(norms.LOOPED_CONFIG[k] for k in ("BLOCK_N", "ROWS", "NUM_WARPS"))]
+        if ours and results:
+            print(f"sweep {op} {tokens}x{n}: LOOPED_CONFIG {ours[0]:.0f} of the best "
+                  f"{results[0][0]:.0f} ({len(results)} candidates)")
     return status
 
 

@@ -9,28 +9,21 @@ set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
 T=gpu-ab/v38
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-runtime() {
-  cmake -G Ninja -S . -B /tmp/rt -DTESSERA_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-    -DTESSERA_ENABLE_UNITTESTS=OFF -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc \
-    -DTESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps >/tmp/rt.log 2>&1 &&
-    cmake --build /tmp/rt --target TesseraRuntimeShared >>/tmp/rt.log 2>&1 || tail -20 /tmp/rt.log
-  TESSERA_RUNTIME_LIB=$(find /tmp/rt -name libtessera_runtime.so | head -1)
-  export TESSERA_RUNTIME_LIB
-}
+source test/gpu/results/runtime.sh
 case ${1:?call} in
   1) # the semantics cases; LOOPED kernels old against new (and the wide
      # rows against torch.compile); every row op's checks and bars
-     runtime
+     runtime $PWD/$T/deps
      nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv
      TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 120 bash test/gpu/semantics.sh check $T/gpu-sem \
        > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt
-     timeout 150 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
+     timeout 230 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
        > $OUT/ab_looped.txt 2>&1; echo "ab_looped exit $?"; cat $OUT/ab_looped.txt
-     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
-       python3 test/gpu/check_membound.py --budget 220 --out $OUT \
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 200 \
+       python3 test/gpu/check_membound.py --budget 170 --out $OUT \
        > $OUT/membound.txt 2>&1; echo "membound exit $?" ;;
   2) # the 1024-column LayerNorm and RMSNorm candidates
-     runtime
+     runtime $PWD/$T/deps
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
        python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
        --budget 220 --top 6 > $OUT/sweep1024.txt 2>&1; echo "sweep exit $?" ;;
