@@ -11,17 +11,18 @@ T=gpu-ab/v38
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 source test/gpu/results/runtime.sh
 case ${1:?call} in
-  1) # the semantics cases; LOOPED kernels old against new (and the wide
-     # rows against torch.compile); every row op's checks and bars
+  1) # LOOPED kernels old against new (and the wide rows against
+     # torch.compile, and LOOPED_CONFIG's sweep); every row op's checks and
+     # bars; the semantics cases (of the changed kernels: gather_rows)
      runtime $PWD/$T/deps
      nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv
-     TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 120 bash test/gpu/semantics.sh check $T/gpu-sem \
-       > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt
-     timeout 230 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
+     timeout 200 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
        > $OUT/ab_looped.txt 2>&1; echo "ab_looped exit $?"; cat $OUT/ab_looped.txt
-     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 200 \
-       python3 test/gpu/check_membound.py --budget 170 --out $OUT \
-       > $OUT/membound.txt 2>&1; echo "membound exit $?" ;;
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 190 \
+       python3 test/gpu/check_membound.py --budget 160 --out $OUT \
+       > $OUT/membound.txt 2>&1; echo "membound exit $?"
+     TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 90 bash test/gpu/semantics.sh check $T/gpu-sem \
+       > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt ;;
   2) # the 1024-column LayerNorm and RMSNorm candidates
      runtime $PWD/$T/deps
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
