@@ -13,7 +13,7 @@ source test/gpu/results/runtime.sh
 case ${1:?call} in
   1) # LOOPED kernels old against new (and the wide rows against
      # torch.compile, and LOOPED_CONFIG's sweep); every row op's checks and
-     # bars; the semantics cases (of the changed kernels: gather_rows)
+     # bars; the one semantics case whose PTX changed (gather_rows: a loop)
      runtime $PWD/$T/deps
      nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv
      timeout 200 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
@@ -21,8 +21,9 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 190 \
        python3 test/gpu/check_membound.py --budget 160 --out $OUT \
        > $OUT/membound.txt 2>&1; echo "membound exit $?"
-     TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps timeout 90 bash test/gpu/semantics.sh check $T/gpu-sem \
-       > $OUT/semantics.txt 2>&1; echo "semantics exit $?"; tail -3 $OUT/semantics.txt ;;
+     PYTHONPATH=$PWD/python timeout 60 python3 test/gpu/check_interp.py \
+       $T/gpu-sem/interp/gather_rows.json $T/gpu-sem/interp/gather_rows \
+       > $OUT/gather_rows.txt 2>&1; echo "gather_rows exit $?"; tail -3 $OUT/gather_rows.txt ;;
   2) # the 1024-column LayerNorm and RMSNorm candidates
      runtime $PWD/$T/deps
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
