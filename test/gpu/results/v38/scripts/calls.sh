@@ -18,8 +18,8 @@ case ${1:?call} in
      nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv
      timeout 200 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
        > $OUT/ab_looped.txt 2>&1; echo "ab_looped exit $?"; cat $OUT/ab_looped.txt
-     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 190 \
-       python3 test/gpu/check_membound.py --budget 160 --out $OUT \
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 140 \
+       python3 test/gpu/check_membound.py --budget 90 --out $OUT \
        > $OUT/membound.txt 2>&1; echo "membound exit $?"
      PYTHONPATH=$PWD/python timeout 60 python3 test/gpu/check_interp.py \
        $T/gpu-sem/interp/gather_rows.json $T/gpu-sem/interp/gather_rows \
