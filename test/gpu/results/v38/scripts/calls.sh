@@ -29,4 +29,12 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 250 \
        python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
        --budget 220 --top 6 > $OUT/sweep1024.txt 2>&1; echo "sweep exit $?" ;;
+  3) # call 1 without the membound step (for a short budget)
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv
+     timeout 200 python3 test/gpu/results/v38/scripts/ab_looped.py $PWD/$T/old-cache $PWD/$T/py-cache \
+       > $OUT/ab_looped.txt 2>&1; echo "ab_looped exit $?"; cat $OUT/ab_looped.txt
+     PYTHONPATH=$PWD/python timeout 40 python3 test/gpu/check_interp.py \
+       $T/gpu-sem/interp/gather_rows.json $T/gpu-sem/interp/gather_rows \
+       > $OUT/gather_rows.txt 2>&1; echo "gather_rows exit $?"; tail -3 $OUT/gather_rows.txt ;;
 esac
