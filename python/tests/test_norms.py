@@ -397,12 +397,16 @@ class OpsTest(CacheTestCase):
             for largest, rows, warps, _ in table:
                 # The tile holds whole repetitions of the layout's coverage.
                 self.assertEqual(largest % min(largest, 8 * 32 * warps), 0, (op, largest))
+        for op, config in norms.LOOPED_CONFIGS.items():
+            block, warps = config["BLOCK_N"], config["NUM_WARPS"]
+            self.assertEqual(block % min(block, 8 * 32 * warps), 0, op)
+            self.assertEqual(config["ROWS"], 1, op)
         for d, config in norms.ROTARY_CONFIGS.items():
             self.assertEqual(config["BLOCK_N"] * d, 2048)
         with self.assertRaisesRegex(ValueError, "over 16384"):
             norms._norm_entry(16385, "softmax")
         for op in ("softmax", "layer_norm", "rms_norm"):
-            self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIG)
+            self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIGS[op])
             self.assertEqual(norms.compile_options(op, 1 << 20), {})
 
 

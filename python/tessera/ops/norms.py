@@ -71,10 +71,16 @@ NORM_CONFIGS = {
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # Rows wider than MAX_N: the kernels' LOOPED form (the row in BLOCK_N-column
 # chunks, read twice: softmax's running max and sum per lane, LayerNorm's
-# statistics per lane by Welford, merged by Chan's formula), any N. Within
-# MAX_N the whole-row tiles of NORM_CONFIGS are faster (test/gpu/RESULTS.md
-# v26: no LOOPED config among the best at 8192 columns).
-LOOPED_CONFIG = dict(BLOCK_N=2048, ROWS=1, NUM_WARPS=8, LOOPED=True)
+# statistics per lane by Welford, merged by Chan's formula), any N, one row a
+# program. Within MAX_N the whole-row tiles of NORM_CONFIGS are faster
+# (test/gpu/RESULTS.md v26, v37: no LOOPED config among the best at 8192
+# columns). The chunks: the best of v38's sweep at 4096 x 32768 (f16, an
+# H100; 1.23-1.31x the 2048-column chunks over 8 warps used before).
+LOOPED_CONFIGS = {
+    "softmax": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=32, LOOPED=True),
+    "layer_norm": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=16, LOOPED=True),
+    "rms_norm": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=32, LOOPED=True),
+}
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
 # 2048 elements of each head per loop step) and NUM_WARPS.
 ROTARY_CONFIGS = {
@@ -129,7 +135,7 @@ def norm_config(n, op="softmax"):
     """BLOCK_N, ROWS and NUM_WARPS of op's row kernel ("softmax", "layer_norm",
     "rms_norm") for rows of n elements (and LOOPED past MAX_N)."""
     if n > MAX_N:
-        return dict(LOOPED_CONFIG)
+        return dict(LOOPED_CONFIGS[op])
     block, rows, warps, _ = _norm_entry(n, op)
     return dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps)
 

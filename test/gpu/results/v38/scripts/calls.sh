@@ -37,4 +37,13 @@ case ${1:?call} in
      PYTHONPATH=$PWD/python timeout 40 python3 test/gpu/check_interp.py \
        $T/gpu-sem/interp/gather_rows.json $T/gpu-sem/interp/gather_rows \
        > $OUT/gather_rows.txt 2>&1; echo "gather_rows exit $?"; tail -3 $OUT/gather_rows.txt ;;
+  4) # (as a bare command, warm after call 3) every check, no timing
+     runtime $PWD/$T/deps
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 150 \
+       python3 test/gpu/check_membound.py --no-bench --out $OUT > $OUT/checks.txt 2>&1; echo "exit $?" ;;
+  5) # (as a bare command, warm) call 2 within the device time left
+     runtime $PWD/$T/deps
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 140 \
+       python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
+       --budget 110 --top 6 > $OUT/sweep1024.txt 2>&1; echo "exit $?" ;;
 esac
