@@ -14,7 +14,8 @@ Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants) and
 the same rows in 16-byte aligned buffers (STRIDED: the 16-byte kernels'
 tails), and WIDE rows past the whole-row tiles ([64, 20000], [48, 16411]:
-the LOOPED kernels). RoPE takes x [B, N, H, D] = [tokens /
+the LOOPED kernels); timed too, one wide row of the row ops ([4096, 32768]:
+LOOPED_CONFIGS against the same peers, outside issue 13's bar shapes). RoPE takes x [B, N, H, D] = [tokens /
 2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
 too); hidden 5000 has no head dim of 128 and is skipped for it.
 Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
@@ -75,6 +76,8 @@ STRIDED = ((300, 77, 88), (64, 1001, 1008))
 # LOOPED kernels: 16-byte aligned (20000) and not (16411: 2-byte accesses),
 # each with a ragged last chunk.
 WIDE = ((64, 20000), (48, 16411))
+# Timed: a row past MAX_N (the LOOPED kernels against torch.compile's).
+WIDE_TIMED = ((4096, 32768),)
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048
@@ -611,11 +614,13 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     csv_path, md_path = (os.path.join(args.out, f"membound.{e}") for e in ("csv", "md"))
     ops_ = [op for op in args.ops.split(",") if op]
-    # (op, dtype, tokens, hidden, timed, row stride): the bench shapes, then
-    # the RAGGED and STRIDED rows (checked only).
+    # (op, dtype, tokens, hidden, timed, row stride): the bench shapes and
+    # WIDE_TIMED, then the RAGGED, STRIDED and WIDE rows (checked only).
     cases = [(op, dtype, tokens, hidden, True, None) for op in ops_ for dtype in DTYPES
              for tokens in TOKENS for hidden in HIDDEN
              if not (op == "rotary" and rope_shape(tokens, hidden) is None)]
+    cases += [(op, dtype, tokens, hidden, True, None) for op in ops_ if op in ROW_OPS
+              for dtype in DTYPES for tokens, hidden in WIDE_TIMED]
     cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in ROW_OPS
               for dtype in DTYPES for tokens, hidden in RAGGED]
     cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op in ROW_OPS
