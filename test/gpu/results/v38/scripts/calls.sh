@@ -46,4 +46,12 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 140 \
        python3 test/gpu/check_membound.py --sweep --ops layer_norm,rms_norm --widths 1024 \
        --budget 110 --top 6 > $OUT/sweep1024.txt 2>&1; echo "exit $?" ;;
+  6) # prepared for the next GPU session (py-cache holds every kernel of
+     # main 083e979's check_membound.py, LOOPED_CONFIGS included): every check
+     # and timed row, the wide row (WIDE_TIMED) among them
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 560 \
+       python3 test/gpu/check_membound.py --budget 500 --out $OUT > $OUT/membound.txt 2>&1
+     echo "exit $?"; tail -3 $OUT/membound.txt ;;
 esac
