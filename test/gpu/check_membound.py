@@ -15,9 +15,10 @@ Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 the same rows in 16-byte aligned buffers (STRIDED: the 16-byte kernels'
 tails), and WIDE rows past the whole-row tiles ([64, 20000], [48, 16411]:
 the LOOPED kernels); timed too, one wide row of the row ops ([4096, 32768]:
-LOOPED_CONFIGS against the same peers, outside issue 13's bar shapes). RoPE takes x [B, N, H, D] = [tokens /
-2048, 2048, hidden / 128, 128] (out of place; the in-place kernel is checked
-too); hidden 5000 has no head dim of 128 and is skipped for it.
+LOOPED_CONFIGS against the same peers, outside issue 13's bar shapes). RoPE
+takes x [B, N, H, D] = [tokens / 2048, 2048, hidden / 128, 128] (out of
+place; the in-place kernel is checked too); hidden 5000 has no head dim of
+128 and is skipped for it.
 Check: every element within tessera.ops.norms.TOLERANCES (atol + rtol·|ref|,
 the interpreter tests' bounds: the output rounding with a factor 2; the GPU's
 tree reductions and ex2.approx stay inside them) of an fp64 torch reference,
@@ -198,7 +199,8 @@ def spills(target):
 # --sweep: the row kernels over candidate configs (what NORM_CONFIGS holds)
 # ----------------------------------------------------------------------------
 
-SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (4096, 1024))
+SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (4096, 1024),
+                (4096, 32768))
 
 
 def sweep_candidates(n):
@@ -212,7 +214,10 @@ def sweep_candidates(n):
     of 8 (the caps that change how many CTAs an SM holds: 2 of 32 warps at
     32; 4, 3 or 2 of 16 warps at 32, 40 or 56-64; 8 to 3 of 8 warps at 32 to
     80; 7 or 5 of 4 warps at 72 or 88). sweep_kernels drops the caps that
-    spill or do not bind."""
+    spill or do not bind. None past MAX_N (only LOOPED kernels take those
+    rows)."""
+    if n > norms.MAX_N:
+        return
     pow2 = 1 << max(n - 1, 0).bit_length()
     blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set()) | \
         ({-(-n // 1024) * 1024} if n > 4096 else set())
@@ -247,8 +252,10 @@ def looped_candidates(n):
             for rows in (1, 2):
                 for prefetch in (False, True):
                     for regs in (None, 32, 40, 48):
+                        # PREFETCH only where set: the others are
+                        # LOOPED_CONFIGS' kernels (one compile, one cache key).
                         yield dict(BLOCK_N=block, ROWS=rows, NUM_WARPS=warps, LOOPED=True,
-                                   PREFETCH=prefetch), regs
+                                   **({"PREFETCH": True} if prefetch else {})), regs
 
 
 def sweep_shapes(widths=None):

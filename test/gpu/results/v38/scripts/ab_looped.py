@@ -8,7 +8,8 @@ flushed) old, new, old, new; the wide rows (LOOPED_CONFIG, the ops' own
 choice past 16384 columns) also against torch.compile and eager. Then, with
 the new compiler, every LOOPED candidate of check_membound.py's sweep
 without a register cap or prefetch at the wide rows (LOOPED_CONFIG's
-tuning: v37 swept only 8192 columns).
+tuning: v37 swept only 8192 columns; since, check_membound.py --sweep
+--widths 32768 does the same with the other candidates of its sweep).
 
 usage: ab_looped.py OLD_CACHE NEW_CACHE"""
 import os
@@ -94,7 +95,7 @@ def main(old, new):
         expected = reference(*inputs)
         results = []
         for config, regs in cm.looped_candidates(n):
-            if regs is not None or config["PREFETCH"]:
+            if regs is not None or config.get("PREFETCH"):
                 continue
             try:
                 k = kernel(new, op, config)
