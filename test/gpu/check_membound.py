@@ -238,14 +238,14 @@ def sweep_candidates(n):
 
 def looped_candidates(n):
     """The row kernels' LOOPED candidates for rows of n > 2048 elements: chunks of
-    1024, 2048 or 4096 columns over 4, 8, 16 or 32 warps (4 to 32 elements a
-    thread: 8-byte runs of 16-bit elements at least, as Inductor's looped
-    kernels take), 1 or 2 rows a program, ptxas's registers or a cap of 32,
-    40 or 48; each chunk's loads issued one iteration ahead (PREFETCH) or
-    not."""
+    1024 to 16384 columns (none wider than n past 4096) over 4, 8, 16 or 32
+    warps (4 to 32 elements a thread: 8-byte runs of 16-bit elements at least,
+    as Inductor's looped kernels take), 1 or 2 rows a program, ptxas's
+    registers or a cap of 32, 40 or 48; each chunk's loads issued one
+    iteration ahead (PREFETCH) or not."""
     if n <= 2048:
         return
-    for block in (1024, 2048, 4096):
+    for block in (b for b in (1024, 2048, 4096, 8192, 16384) if b <= max(n, 4096)):
         for warps in (4, 8, 16, 32):
             if not 4 <= block // (32 * warps) <= 32:
                 continue

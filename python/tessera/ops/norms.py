@@ -62,7 +62,7 @@ NORM_CONFIGS = {
                 (4096, 1, 4, 64), (5120, 1, 4, 72), (6144, 1, 4, 64), (8192, 1, 8, 64),
                 (16384, 1, 16, 0)),
     "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
-                   (4096, 2, 8, 64), (5120, 2, 10, 0), (6144, 1, 8, 64), (8192, 1, 8, 72),
+                   (4096, 2, 8, 64), (5120, 1, 4, 88), (6144, 1, 8, 64), (8192, 1, 8, 72),
                    (16384, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                  (4096, 1, 4, 64), (5120, 1, 4, 80), (6144, 2, 8, 80), (8192, 1, 8, 64),
@@ -71,15 +71,17 @@ NORM_CONFIGS = {
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # Rows wider than MAX_N: the kernels' LOOPED form (the row in BLOCK_N-column
 # chunks, read twice: softmax's running max and sum per lane, LayerNorm's
-# statistics per lane by Welford, merged by Chan's formula), any N, one row a
-# program. Within MAX_N the whole-row tiles of NORM_CONFIGS are faster
+# statistics per lane by Welford, merged by Chan's formula), any N, ROWS rows
+# a program. Within MAX_N the whole-row tiles of NORM_CONFIGS are faster
 # (test/gpu/RESULTS.md v26, v37: no LOOPED config among the best at 8192
-# columns). The chunks: the best of v38's sweep at 4096 x 32768 (f16, an
-# H100; 1.23-1.31x the 2048-column chunks over 8 warps used before).
+# columns). The chunks: the best of the sweeps at 4096 x 32768 (f16, an
+# H100): softmax's of v38 (chunks up to 4096 columns; 1.23x the 2048-column
+# chunks over 8 warps used before); the norms' of v39, with chunks up to
+# 16384 (32 elements a thread: LayerNorm 1.08x, RMSNorm 1.12x v38's 4096).
 LOOPED_CONFIGS = {
     "softmax": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=32, LOOPED=True),
-    "layer_norm": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=16, LOOPED=True),
-    "rms_norm": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=32, LOOPED=True),
+    "layer_norm": dict(BLOCK_N=8192, ROWS=2, NUM_WARPS=16, LOOPED=True),
+    "rms_norm": dict(BLOCK_N=16384, ROWS=1, NUM_WARPS=16, LOOPED=True),
 }
 # RoPE configs by head dim D: BLOCK_N positions per program (BLOCK_N * D =
 # 2048 elements of each head per loop step) and NUM_WARPS.
