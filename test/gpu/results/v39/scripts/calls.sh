@@ -32,4 +32,7 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/py-cache PYTHONPATH=$PWD/python timeout 560 \
        python3 test/gpu/check_membound.py --budget 500 --out $OUT > $OUT/membound.txt 2>&1
      echo "exit $?"; tail -3 $OUT/membound.txt ;;
+  7) # call 6, and on an H200 (the bars' card) call 2's sweep too
+     bash "$0" 6
+     if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then bash "$0" 2; fi ;;
 esac
