@@ -42,10 +42,12 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # `test/gpu/check_membound.py --sweep` timed on the H200 (test/gpu/RESULTS.md
 # v13, v20, v22, v23, v24, v26). BLOCK_N is N rounded up to a power of two up to
 # 4096 and to one of WIDE_TILES beyond (multiples of the blocked layout's
-# coverage for their warps), so 5000 columns take a 5120 tile (LayerNorm's
-# over 10 warps, 2 rows a program: 1.28x its 6144 tile, v24), not an 8192
-# one; several rows per program below
-# 2048 columns, so each still moves ~2048 elements, and two rows for the
+# coverage for their warps), so 5000 columns take a 5120 tile (1.28x a 6144
+# tile, v24), not an 8192 one; LayerNorm's over 4 warps at 88 registers since
+# v39 (its two rows over 10 warps went from 64 to 74 registers with the
+# in-bounds copy of the program, 3 to 2 CTAs an SM: an H100 sweep's second
+# best, 0.3 % from the first); several rows per program below 2048 columns,
+# so each still moves ~2048 elements, and two rows for the
 # norms' wider tiles (W and B, read once a program, are then spread over
 # twice the warps: fewer registers a thread and half their L2 reads); a
 # 64-register cap where it keeps 4 CTAs on an SM without spilling; at 1024
