@@ -374,7 +374,7 @@ class OpsTest(CacheTestCase):
         # two up to 4096, WIDE_TILES beyond (5000 -> 5120; 5121 -> 6144).
         expect = {("softmax", 77): (128, 8, 4, None), ("softmax", 1000): (1024, 2, 4, 32),
                   ("softmax", 4096): (4096, 1, 4, 64), ("softmax", 5000): (5120, 1, 4, 72),
-                  ("softmax", 5121): (6144, 1, 4, 64),
+                  ("softmax", 5121): (6144, 1, 4, 72),
                   ("softmax", 8192): (8192, 1, 8, 64), ("softmax", 16384): (16384, 1, 16, None),
                   ("layer_norm", 1024): (1024, 2, 2, 64),
                   ("rms_norm", 1000): (1024, 2, 4, 32),
