@@ -173,13 +173,20 @@ _STATS = re.compile(r"(\d+) registers, (\d+) B spill stores, (\d+) B spill loads
 def spill_configs():
     """configs(), and for the row ops every other config tessera.ops can
     choose: each entry of NORM_CONFIGS (at its largest N) and LOOPED_CONFIGS
-    (at twice MAX_N), so a config outside the bar shapes cannot spill
-    unseen."""
+    (at twice MAX_N) that the bar widths do not already compile, so a config
+    outside the bar shapes cannot spill unseen."""
+    def key(op, n):  # what the kernel is compiled from
+        return op, tuple(sorted(norms.norm_config(n, op).items())), \
+            tuple(sorted(norms.compile_options(op, n).items()))
+
     out = configs()
     for dtype in DTYPES:
         for op in ROW_OPS:
-            sizes = {largest for largest, *_ in norms.NORM_CONFIGS[op]} | {2 * norms.MAX_N}
-            out += [(op, dtype, n, None) for n in sorted(sizes - set(HIDDEN))]
+            seen = {key(op, n) for n in HIDDEN}
+            for n in sorted({largest for largest, *_ in norms.NORM_CONFIGS[op]} | {2 * norms.MAX_N}):
+                if key(op, n) not in seen:
+                    seen.add(key(op, n))
+                    out.append((op, dtype, n, None))
     return out
 
 

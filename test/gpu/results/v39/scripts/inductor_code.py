@@ -1,8 +1,8 @@
 """v39: the Triton kernels torch.compile generates for the row ops where
 Tessera's lose to them (F.rms_norm / F.layer_norm / softmax, f16), with the
 config autotuning chose, its registers and spills: what the looped and the
-whole-row kernels are shaped like. Writes OUT/inductor/<op>_<M>x<N>.py (the
-generated module) and prints one line a kernel."""
+whole-row kernels are shaped like. Writes OUT/inductor/<op>_<M>x<N>_<kernel>.py.txt
+(the generated kernel) and prints one line a kernel."""
 import gc
 import os
 import sys
@@ -38,15 +38,14 @@ for name, fn in OPS.items():
             except ReferenceError:  # a dead weak proxy
                 pass
         for obj in tuners:
-            if True:
-                seen.add(id(obj))
-                for launcher in obj.launchers:
-                    print(f"{name} {m}x{n}: {obj.fn.__name__} config {launcher.config} "
-                          f"regs {getattr(launcher, 'n_regs', '?')} spills "
-                          f"{getattr(launcher, 'n_spills', '?')} shared "
-                          f"{getattr(launcher, 'shared', '?')}", flush=True)
-                try:
-                    with open(os.path.join(out, f"{name}_{m}x{n}_{obj.fn.__name__}.py"), "w") as f:
-                        f.write(obj.fn.src if hasattr(obj.fn, "src") else str(obj.fn))
-                except Exception as error:  # the source is a convenience
-                    print("source:", error)
+            seen.add(id(obj))
+            for launcher in obj.launchers:
+                print(f"{name} {m}x{n}: {obj.fn.__name__} config {launcher.config} "
+                      f"regs {getattr(launcher, 'n_regs', '?')} spills "
+                      f"{getattr(launcher, 'n_spills', '?')} shared "
+                      f"{getattr(launcher, 'shared', '?')}", flush=True)
+            try:  # .txt: Triton source kept as a record, not run or linted here
+                with open(os.path.join(out, f"{name}_{m}x{n}_{obj.fn.__name__}.py.txt"), "w") as f:
+                    f.write(obj.fn.src if hasattr(obj.fn, "src") else str(obj.fn))
+            except Exception as error:  # the source is a convenience
+                print("source:", error)
