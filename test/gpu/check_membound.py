@@ -7,7 +7,9 @@ usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-b
                                           [--ops softmax,rms_norm,...]
        python3 test/gpu/check_membound.py --precompile sm_90a   (where tessera-compile is)
        python3 test/gpu/check_membound.py --spills [--target sm_90a]   (no GPU needed)
-       python3 test/gpu/check_membound.py --sweep [--budget S]   (--precompile --sweep first)
+       python3 test/gpu/check_membound.py --sweep [--budget S] [--widths N,...] [--top K]
+           (--precompile --sweep first; each shape's best candidates, NORM_CONFIGS'
+           choice and torch.compile's kernel on the same tensors)
 
 Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 4096, 8192, 5000}, float16 and bfloat16; checked only, RAGGED rows that are not
@@ -231,8 +233,8 @@ def sweep_candidates(n):
     of 16-byte f16 runs) or (past 4096) to 1024; 1, 2, 4, 8, 16 or 32 warps,
     and the warp counts that are not powers of two but divide the tile's
     256-element runs of a warp (5, 10 or 20 for 5120 columns:
-    tilegpu-assign-layouts puts them all along the columns); 1, 2 or 4 rows a
-    program (8 to 64 elements a thread); ptxas's registers or a cap of 32 to 88 in steps
+    tilegpu-assign-layouts puts them all along the columns); 1, 2, 4 or 8 rows
+    a program (8 to 64 elements a thread); ptxas's registers or a cap of 32 to 88 in steps
     of 8 (the caps that change how many CTAs an SM holds: 2 of 32 warps at
     32; 4, 3 or 2 of 16 warps at 32, 40 or 56-64; 8 to 3 of 8 warps at 32 to
     80; 7 or 5 of 4 warps at 72 or 88). sweep_kernels drops the caps that
@@ -248,7 +250,7 @@ def sweep_candidates(n):
         warp_counts = sorted({1, 2, 4, 8, 16, 32} | {w for w in range(5, 33)
                                                     if w & (w - 1) and runs and runs % w == 0})
         for warps in warp_counts:
-            for rows in (1, 2, 4):
+            for rows in (1, 2, 4, 8):
                 per_thread = block * rows // (32 * warps)
                 # Every warp along the columns (none holding a copy) when the
                 # tile is wider than one run of each.
@@ -385,7 +387,30 @@ def sweep(budget, ops_=ROW_OPS, widths=None, top=4):
             if ours:
                 print(f"{op} {tokens}x{n}: NORM_CONFIGS' {ours[0][0]:.0f} GB/s of the best "
                       f"{results[0][0]:.0f}")
+            # The bar's peer on the same tensors, as check_membound's rows
+            # time it (one compile of the shape).
+            try:
+                eager, inputs = eager_row(op, args)
+                fn = torch.compile(eager, dynamic=False)
+                fn(*inputs)
+                ms, _ = timed(lambda: fn(*inputs))
+                print(f"{op} {tokens}x{n}: torch.compile {nbytes / ms / 1e6:.0f} GB/s")
+            except Exception as error:  # no Inductor or Triton here
+                print(f"{op} {tokens}x{n}: torch.compile not timed: {first_line(error)}")
     return 0
+
+
+def eager_row(op, args):
+    """(eager PyTorch function, its inputs) of a row op on sweep_args'
+    arguments, as make_case builds them."""
+    F = torch.nn.functional
+    x = args["X"]
+    if op == "softmax":
+        return (lambda x: F.softmax(x, dim=-1)), (x,)
+    if op == "layer_norm":
+        return (lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b, 1e-5)), \
+            (x, args["W"], args["B"])
+    return (lambda x, w: F.rms_norm(x, x.shape[-1:], w, 1e-6)), (x, args["W"])
 
 
 # ----------------------------------------------------------------------------
@@ -626,6 +651,7 @@ def main():
                   + (f"; the first: {first_line(bad[0][-1])}" if bad else ""))
         return precompile(args.precompile)
     if args.sweep:
+        raise_recompile_limits(256)
         return sweep(args.budget, sweep_ops(args), args.widths, args.top)
     if args.spills:
         return spills(args.target)

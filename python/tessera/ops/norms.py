@@ -52,8 +52,10 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # twice the warps: fewer registers a thread and half their L2 reads); a
 # 64-register cap where it keeps 4 CTAs on an SM without spilling; at 1024
 # columns the v26 sweep's (1 and 2 warps, caps down to 32 added): 2 rows over
-# 4 warps at 32 registers for softmax and RMSNorm (8 CTAs an SM), 2 rows over
-# 2 warps for LayerNorm (+2 % at 16384 rows, +4 to +10 % at 4096).
+# 4 warps at 32 registers (8 CTAs an SM); LayerNorm's too since v40 (v26 had
+# given it 2 rows over 2 warps at 64; with v34's in-bounds copy and v37's
+# layouts the 4-warp kernel is 1-2 % faster at 16384 x 1024 and 1-2 % at 4096,
+# three sweeps on an H100).
 # LayerNorm's 8192 tile takes one row over 8 warps at a 72-register cap (32
 # elements a thread, 3 CTAs an SM): the v37 sweep's best at 16384 x 8192
 # (2974 GB/s on an H100, 98 % of its copy bandwidth), +13 % over v34's one
@@ -63,7 +65,7 @@ NORM_CONFIGS = {
     "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                 (4096, 1, 4, 64), (5120, 1, 4, 72), (6144, 1, 4, 72), (8192, 1, 8, 64),
                 (16384, 1, 16, 0)),
-    "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 2, 64), (2048, 1, 4, 0),
+    "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                    (4096, 2, 8, 64), (5120, 1, 4, 88), (6144, 1, 8, 64), (8192, 1, 8, 72),
                    (16384, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
