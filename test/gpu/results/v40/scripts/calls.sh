@@ -25,4 +25,30 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/sweep1024 PYTHONPATH=$PWD/python timeout 560 \
        python3 test/gpu/check_membound.py --budget 500 --out $OUT > $OUT/membound.txt 2>&1
      echo "exit $?"; tail -3 $OUT/membound.txt ;;
+  4) # RoPE's candidates (D = 128) at the bar shapes of 1024, 4096 and 8192
+     # columns (sweep-rope: --precompile sm_90a --sweep --ops rotary)
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/sweep-rope PYTHONPATH=$PWD/python timeout 500 \
+       python3 test/gpu/check_membound.py --sweep --ops rotary --widths 1024,4096,8192 \
+       --budget 420 --top 8 2>&1 | grep -v -i warn > $OUT/sweep.txt; echo "sweep exit $?"
+     cat $OUT/sweep.txt ;;
+  5) # RoPE at 4096 x 1024 and 16384 x 1024 under ncu: Tessera's kernel and
+     # torch.compile's (the latter 1.42x ours at 4096 x 1024 in call 4)
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/sweep1024 PYTHONPATH=$PWD/python timeout 400 \
+       ncu --clock-control none --profile-from-start off --section SpeedOfLight --section MemoryWorkloadAnalysis \
+       --section Occupancy --section LaunchStats --section SchedulerStats \
+       python3 test/gpu/results/v40/scripts/rope_small.py $OUT > $OUT/ncu.txt 2>&1
+     echo "exit $?"; grep -v -i warn $OUT/ncu.txt | grep -E "B=|==PROF==|rotary|triton_|Duration|DRAM Through|Memory Throughput|L2 Hit|L1/TEX Hit|Achieved Occ|Theoretical Occ|Registers Per|Block Size|Grid Size|Waves Per|Eligible|Issued Warp|No Eligible" ;;
+  6) # the bench's L2 flush against evict_last loads (ab_flush.py)
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/sweep1024 PYTHONPATH=$PWD/python timeout 400 \
+       python3 test/gpu/results/v40/scripts/ab_flush.py 2>&1 | grep -v -i warn > $OUT/ab_flush.txt
+     echo "exit $?"; cat $OUT/ab_flush.txt ;;
+  7) # call 3 with rotating_ms (no flush; tensors rotating) as the figure,
+     # kernel_ms's flushed figure in the CSV (main at the rotating_ms commit)
+     bash "$0" 3 ;;
 esac
