@@ -51,4 +51,10 @@ case ${1:?call} in
   7) # call 3 with rotating_ms (no flush; tensors rotating) as the figure,
      # kernel_ms's flushed figure in the CSV (main at the rotating_ms commit)
      bash "$0" 3 ;;
+  8) # call 7 with the same-size copy column (timing stops after 200 s)
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/sweep1024 PYTHONPATH=$PWD/python timeout 300 \
+       python3 test/gpu/check_membound.py --budget 200 --out $OUT > $OUT/membound.txt 2>&1
+     echo "exit $?"; tail -3 $OUT/membound.txt ;;
 esac
