@@ -57,4 +57,13 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/sweep1024 PYTHONPATH=$PWD/python timeout 300 \
        python3 test/gpu/check_membound.py --budget 200 --out $OUT > $OUT/membound.txt 2>&1
      echo "exit $?"; tail -3 $OUT/membound.txt ;;
+  9) # where the in-bounds copy's registers go: LayerNorm 5120 x 2 rows x 10
+     # warps (v39), its PTX as compiled (union), with the version branch
+     # always to the checked copy (checked) and with it removed (inbounds):
+     # nvdisasm's live-register count per SASS instruction
+     for f in union checked inbounds; do
+       $CUDA_HOME/bin/ptxas -arch=sm_90a -v $T/ib/$f.ptx -o /tmp/$f.cubin 2>&1 | grep -o "Used [0-9]* registers"
+       $CUDA_HOME/bin/nvdisasm -c -plr -lrm count /tmp/$f.cubin > $OUT/$f.sass 2>&1 || $CUDA_HOME/bin/nvdisasm -c -plr /tmp/$f.cubin > $OUT/$f.sass 2>&1
+       wc -l $OUT/$f.sass
+     done; head -30 $OUT/union.sass ;;
 esac
