@@ -649,6 +649,8 @@ def timed(fn):
     """(ms, how): kernel_ms, or do_bench where the profiler is unavailable."""
     try:
         return kernel_ms(fn), "kernel"
+    except tessera.TesseraError:  # the kernel's own error: the caller's to report
+        raise
     except Exception as error:    # no CUPTI: fall back to events around launches
         print(f"    (torch.profiler unavailable: {error}; timing with do_bench)")
         return do_bench(fn), "events"
@@ -658,6 +660,8 @@ def timed_rotating(fn, inputs, nbytes):
     """(ms, how): rotating_ms, or do_bench where the profiler is unavailable."""
     try:
         return rotating_ms(fn, inputs, nbytes), "kernel, rotating"
+    except tessera.TesseraError:  # the kernel's own error: the caller's to report
+        raise
     except Exception as error:    # no CUPTI: fall back to events around launches
         print(f"    (torch.profiler unavailable: {error}; timing with do_bench)")
         return do_bench(lambda: fn(*inputs)), "events"
