@@ -66,4 +66,9 @@ case ${1:?call} in
        $CUDA_HOME/bin/nvdisasm -c -plr -lrm count /tmp/$f.cubin > $OUT/$f.sass 2>&1 || $CUDA_HOME/bin/nvdisasm -c -plr /tmp/$f.cubin > $OUT/$f.sass 2>&1
        wc -l $OUT/$f.sass
      done; head -30 $OUT/union.sass ;;
+  10) # ptxas --register-usage-level 0 under a 64-register cap (ab_level.py;
+      # gpu-ab/v40/level from make_level_caches.py, carry it)
+     runtime $PWD/$T/deps
+     PYTHONPATH=$PWD/python timeout 300 python3 test/gpu/results/v40/scripts/ab_level.py \
+       $T/level 2>&1 | grep -v -i warn > $OUT/ab_level.txt; echo "exit $?"; cat $OUT/ab_level.txt ;;
 esac
