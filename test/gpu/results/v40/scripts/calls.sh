@@ -71,4 +71,14 @@ case ${1:?call} in
      runtime $PWD/$T/deps
      PYTHONPATH=$PWD/python timeout 300 python3 test/gpu/results/v40/scripts/ab_level.py \
        $T/level 2>&1 | grep -v -i warn > $OUT/ab_level.txt; echo "exit $?"; cat $OUT/ab_level.txt ;;
+  11) # the norms' candidates at 16384x4096 and 4096x4096 under rotating_ms
+      # (RMSNorm 1.17-1.18x eager at 4096x4096 in call 8: the eager bar;
+      # sweep4096 = --precompile sm_90a --sweep --ops layer_norm,rms_norm
+      # --widths 4096, 56 MB, with check_membound's own kernels)
+     runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/sweep4096 PYTHONPATH=$PWD/python timeout 500 \
+       python3 test/gpu/check_membound.py --sweep --ops rms_norm,layer_norm --widths 4096 \
+       --budget 420 --top 8 2>&1 | grep -v -i warn > $OUT/sweep.txt; echo "sweep exit $?"
+     cat $OUT/sweep.txt ;;
 esac
