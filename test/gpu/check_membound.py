@@ -362,26 +362,23 @@ def row_args(op, x, y, w=None, b=None, eps=1e-5):
     return args
 
 
-def sweep_args(op, tokens, n, generator):
-    """(the kernel's arguments, the bytes it moves) for the sweep: random f16
-    X [tokens, n], W and LayerNorm's B (its own tensor: B's reads are traffic
-    too), Y; for RoPE, x [B, N, H, D] of rope_shape, cos, sin and out
-    ([B, H, N, D] views, as tessera.ops passes them)."""
+def kernel_args(op, inputs, y=None):
+    """The kernel's parameters by name for make_case's inputs, as
+    tessera.ops passes them: a row op's X, Y (a new tensor unless given)
+    and weights with the ops' eps; RoPE's [B, H, N, D] views of x and of a
+    new output."""
     if op == "rotary":
-        b, seq, h, d = rope_shape(tokens, n)
-        x = torch.rand(b, seq, h, d, generator=generator, device=DEVICE).half()
-        cos, sin = torch.rand(2, seq, d // 2, generator=generator, device=DEVICE).half()
-        args = dict(X=x.transpose(1, 2), Cos=cos, Sin=sin,
+        x, cos, sin = inputs
+        return dict(X=x.transpose(1, 2), Cos=cos, Sin=sin,
                     Out=torch.empty_like(x).transpose(1, 2))
-        return args, (2 * x.numel() + seq * d) * 2
-    x = torch.rand(tokens, n, generator=generator, device=DEVICE).half()
-    w, b = torch.rand(2, n, generator=generator, device=DEVICE).half()
-    return row_args(op, x, torch.empty_like(x), w, b), 2 * x.numel() * 2
+    x, *params = inputs
+    return row_args(op, x, torch.empty_like(x) if y is None else y, *params,
+                    eps=1e-5 if op == "layer_norm" else 1e-6)
 
 
 def sweep(budget, ops_=OPS, widths=None, top=4):
     """Times every candidate on the GPU (rotating_ms) at SWEEP_SHAPES (of the
-    given widths), f16, and prints each shape's `top` best (0: every one)
+    given widths) on make_case's f16 tensors, and prints each shape's `top` best (0: every one)
     next to NORM_CONFIGS' (ROTARY_CONFIGS') choice and torch.compile's
     kernel."""
     top = top or None
@@ -408,7 +405,10 @@ def sweep(budget, ops_=OPS, widths=None, top=4):
             size = sweep_size(op, tokens, n)
             if size is None:
                 continue
-            args, nbytes = sweep_args(op, tokens, n, generator)
+            # make_case's tensors, eager function and byte count; the
+            # candidates take them as the kernel's parameters.
+            inputs, _, eager, _, nbytes = make_case(op, "f16", tokens, n, generator)
+            args = kernel_args(op, inputs)
             chosen = (dict(norms.ROTARY_CONFIGS[size]) if op == "rotary" else
                       norms.norm_config(n, op),
                       norms.compile_options(op, size).get("max_registers"))
@@ -435,7 +435,6 @@ def sweep(budget, ops_=OPS, widths=None, top=4):
             # The bar's peer on the same tensors, as check_membound's rows
             # time it (one compile of the shape).
             try:
-                eager, inputs = eager_row(op, args)
                 fn = torch.compile(eager, dynamic=False)
                 fn(*inputs)
                 ms, _ = timed_rotating(fn, inputs, nbytes)
@@ -443,21 +442,6 @@ def sweep(budget, ops_=OPS, widths=None, top=4):
             except Exception as error:  # no Inductor or Triton here
                 print(f"{op} {tokens}x{n}: torch.compile not timed: {first_line(error)}")
     return 0
-
-
-def eager_row(op, args):
-    """(eager PyTorch function, its inputs) of an op on sweep_args'
-    arguments, as make_case builds them."""
-    F = torch.nn.functional
-    x = args["X"]
-    if op == "rotary":
-        return eager_rope, (x.transpose(1, 2), args["Cos"], args["Sin"])
-    if op == "softmax":
-        return (lambda x: F.softmax(x, dim=-1)), (x,)
-    if op == "layer_norm":
-        return (lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b, 1e-5)), \
-            (x, args["W"], args["B"])
-    return (lambda x, w: F.rms_norm(x, x.shape[-1:], w, 1e-6)), (x, args["W"])
 
 
 # ----------------------------------------------------------------------------
@@ -522,7 +506,7 @@ def strided_op(op, stride):
     def call(x, *params):
         n = x.shape[1]
         y = torch.empty(x.shape[0], stride, dtype=x.dtype, device=x.device)[:, :n]
-        args = row_args(op, x, y, *params, eps=1e-5 if op == "layer_norm" else 1e-6)
+        args = kernel_args(op, (x, *params), y)
         vector = norms.vector_bytes(args.values())
         assert vector == 16, f"the strided case allows {vector}-byte accesses, not 16"
         norms.get_kernel(op, x.dtype, n, x.device)(**args)
