@@ -65,6 +65,7 @@ void tessera::buildTileToGPUPipeline(OpPassManager &pm,
   selection.requireWgmma = options.mma == MmaKind::Wgmma;
   pm.addNestedPass<func::FuncOp>(createTileGPUSelectMma(selection));
   pm.addNestedPass<func::FuncOp>(createTileGPUPingPong());
+  pm.addNestedPass<func::FuncOp>(createTileGPUPeelRotation());
 }
 
 void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,

@@ -204,6 +204,7 @@ void deferDot(scf::ForOp loop, const Deferral &d) {
   b.setInsertionPointAfter(d.insertion);
   auto deferred = tile::DotOp::create(b, loc, dot.getType(), prevA, prevB,
                                       carried);
+  deferred->setAttr(TileGPUDialect::kRotatedAttrName, b.getUnitAttr());
   carried.replaceAllUsesExcept(deferred.getResult(), deferred);
   // The body carries the accumulator the dot would have started from.
   auto yield = cast<scf::YieldOp>(body->getTerminator());

@@ -29,7 +29,9 @@
 // only where the rescale reads it. The loop carries acc', P and V; the
 // first P is 0 and the first V the first iteration's tile, loaded before
 // the loop (tilegpu.first_iteration: tilegpu-pipeline gives it the first
-// stage of V's ring); the last iteration's dot follows the loop.
+// stage of V's ring); the deferred dot is marked (tilegpu.rotated:
+// tilegpu-peel-rotation drops it from the first iteration); the last
+// iteration's dot follows the loop.
 // DEFER-LABEL: func.func @attention
 // DEFER-SAME: (%[[Q:[a-z0-9]+]]: {{.*}}, %[[K:[a-z0-9]+]]: {{.*}}, %[[V:[a-z0-9]+]]: {{.*}}, %[[O:[a-z0-9]+]]: {{.*}}, %[[N:[a-z0-9]+]]: i32)
 // DEFER-DAG: %[[ZEROP:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #mma>
@@ -38,7 +40,7 @@
 // DEFER: %[[R:.*]]:3 = scf.for %[[I:.*]] = %[[C0]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[P:.*]] = %[[ZEROP]], %[[VP:.*]] = %[[V0]])
 // DEFER: %[[VT:.*]] = tile.load %[[V]][%[[I]], %[[C0]]] {tilegpu.read_lag = 1 : i64}
 // DEFER: %[[S:.*]] = tile.dot {{.*}} {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t>
-// DEFER-NEXT: %[[D:.*]] = tile.dot %[[P]], %[[VP]], %[[ACC]] {tilegpu.async}
+// DEFER-NEXT: %[[D:.*]] = tile.dot %[[P]], %[[VP]], %[[ACC]] {tilegpu.async, tilegpu.rotated}
 // DEFER-NEXT: %[[SW:.*]] = tilegpu.dot_wait %[[S]] {pendings = 1 : i32}
 // DEFER-NEXT: %[[E:.*]] = math.exp2 %[[SW]]
 // DEFER: %[[DW:.*]] = tilegpu.dot_wait %[[D]] {pendings = 0 : i32}
@@ -257,7 +259,7 @@ func.func @wait_stops(%q: !tile.view<f16, 2> {tile.role = "input"}, %x: !tile.vi
 // stops before the branch, which reads S inside it.
 // DEFER-LABEL: func.func @row_max_branch
 // DEFER: %[[S:.*]] = tile.dot {{.*}} {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t>
-// DEFER-NEXT: %[[D:.*]] = tile.dot {{.*}} {tilegpu.async}
+// DEFER-NEXT: %[[D:.*]] = tile.dot {{.*}} {tilegpu.async, tilegpu.rotated}
 // DEFER-NEXT: arith.cmpf
 // DEFER-NEXT: %[[SW:.*]] = tilegpu.dot_wait %[[S]] {pendings = 1 : i32}
 // DEFER-NEXT: scf.if
@@ -371,7 +373,7 @@ func.func @branch_stops_wait(%q: !tile.view<f16, 2> {tile.role = "input"}, %o: !
 // CHAIN-NOT: tile.load
 // CHAIN: %[[R2:.*]]:3 = scf.for %{{.*}} = %[[M]] to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[R1]]#0, %[[P:.*]] = %[[R1]]#1, %[[VP:.*]] = %[[R1]]#2)
 // CHAIN: tile.dot {{.*}} {tilegpu.async} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t>
-// CHAIN-NEXT: tile.dot %[[P]], %[[VP]], %[[ACC]] {tilegpu.async}
+// CHAIN-NEXT: tile.dot %[[P]], %[[VP]], %[[ACC]] {tilegpu.async, tilegpu.rotated}
 // CHAIN: %[[READ:.*]] = arith.subi %{{.*}}, %c1_i32
 // CHAIN: scf.if
 // CHAIN: tilegpu.stage_release {{.*}} {buffer = 1 : i64}

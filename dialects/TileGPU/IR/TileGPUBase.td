@@ -57,6 +57,12 @@ def TileGPU_Dialect : Dialect {
     /// load it copies, where that iteration's tile lands anyway.
     static constexpr ::llvm::StringLiteral kFirstIterationAttrName =
         "tilegpu.first_iteration";
+    /// A tile.dot that tilegpu-schedule-dots deferred into the next
+    /// iteration of its loop (P(j - 1)·V(j - 1), issued under QKᵀ(j)): in
+    /// the first iteration of a rotation it reads a zero A, and
+    /// tilegpu-peel-rotation drops it from that iteration.
+    static constexpr ::llvm::StringLiteral kRotatedAttrName =
+        "tilegpu.rotated";
     /// A pipelined tile.load into shared memory (and the tilegpu.async_load
     /// it becomes) copied by TMA, one thread issuing the copy of a whole
     /// tile onto an mbarrier, instead of by every thread with cp.async

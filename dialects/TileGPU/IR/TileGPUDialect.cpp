@@ -628,6 +628,14 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << "'";
     return success();
   }
+  if (name == kRotatedAttrName) {
+    if (!isa<tile::DotOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute on a tile.dot, got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kReadLagAttrName) {
     auto load = dyn_cast<tile::LoadOp>(op);
     if (!load || !isa_and_present<SharedEncodingAttr>(

@@ -590,4 +590,46 @@ def TileGPUPingPong : Pass<"tilegpu-ping-pong", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tessera::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUPeelRotation : Pass<"tilegpu-peel-rotation", "::mlir::func::FuncOp"> {
+  let summary = "Peel a rotated loop's first iteration, without the dot it "
+                "issues on a zero operand";
+  let description = [{
+    Input: a kernel after tilegpu-pipeline (the last pass before
+    convert-tile-to-nvvm). A loop that tilegpu-schedule-dots rotated issues,
+    in iteration j, the dot of iteration j - 1 (`tile.dot
+    {tilegpu.rotated}`, P(j-1)·V(j-1)), so its first iteration issues one on
+    the zero P the loop starts from: tensor-core time for nothing, one dot
+    of the 2n + 1 of a program with n key blocks. This pass peels that
+    iteration out of the loop, under a branch on whether the loop runs, and
+    drops the zero dot from it (its result is its accumulator); a wait for
+    it alone goes too, and the waits after it in that iteration for earlier
+    dots let one dot fewer run:
+
+    ```
+    loop j in [lb, ub):  S = dot(Q, K(j)ᵀ) {async}
+                         acc = dot(P, V, acc') {async, rotated}  // P = 0 at lb
+                         S = dot_wait S {pendings = 1} ...
+    ```
+    becomes
+    ```
+    first = if lb < ub:  S = dot(Q, K(lb)ᵀ) {async}
+                         S = dot_wait S {pendings = 0} ...  // acc = acc'
+            else:        the loop's inits
+    loop j in [lb + step, ub) from first: (as before)
+    ```
+
+    Only a rotated dot whose A starts as a zero constant is dropped: the
+    rotation put it there, so the source has no such dot (0·V would be NaN
+    where V holds an infinity). A rotation chained from an earlier loop
+    (tilegpu-pipeline's shared rings) starts from that loop's P: its first
+    dot is real work and stays. Ring stages and phases are computed from
+    the induction variable, so the peeled iteration waits on and releases
+    the same stages as the loop's first did; ping-pong turns are taken
+    alike in every consumer warpgroup.
+  }];
+  let dependentDialects = ["::tessera::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TESSERA_TRANSFORMS_PASSES_TD

@@ -1,0 +1,153 @@
+//===- PeelRotation.cpp - The rotated dot's first iteration, without it ---===//
+//
+// Part of Tessera. tilegpu-schedule-dots rotates a loop so that the dot
+// ending iteration j (P(j)·V(j)) is issued in iteration j + 1, under the
+// next QKᵀ. The rotated loop's first iteration then issues that dot on the
+// zero P it starts from: a whole dot of tensor-core time that adds nothing
+// (one of 2n + 1 dots of a program with n key blocks). This pass peels the
+// first iteration out of such a loop, as straight-line code under a branch
+// on whether the loop runs at all, and drops the zero dot from it, with its
+// wait; the waits issued after it in that iteration wait for one dot fewer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tessera/Transforms/Passes.h"
+
+#include "Tile/IR/TileDialect.h"
+#include "TileGPU/IR/TileGPUDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+namespace tessera {
+#define GEN_PASS_DEF_TILEGPUPEELROTATION
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace tessera
+
+using namespace mlir;
+using namespace tessera;
+using namespace tessera::tilegpu;
+
+namespace {
+
+/// The dots of `loop`'s body that tilegpu-schedule-dots deferred into it
+/// and that read, in the loop's first iteration, the zero A the loop starts
+/// from (a rotation chained from an earlier loop starts from that loop's P
+/// instead: its first dot is real work).
+SmallVector<tile::DotOp> zeroFirstDots(scf::ForOp loop) {
+  SmallVector<tile::DotOp> dots;
+  for (auto dot : loop.getBody()->getOps<tile::DotOp>()) {
+    if (!dot->hasAttr(TileGPUDialect::kRotatedAttrName))
+      continue;
+    auto carried = dyn_cast<BlockArgument>(dot.getA());
+    if (!carried || carried.getOwner() != loop.getBody() ||
+        carried.getArgNumber() == 0)
+      continue;
+    Value init = loop.getInitArgs()[carried.getArgNumber() - 1];
+    if (matchPattern(init, m_AnyZeroFloat()))
+      dots.push_back(dot);
+  }
+  return dots;
+}
+
+/// Removes `dot` (asynchronous) from the straight-line `block`: its result
+/// is its accumulator; a wait for nothing but it goes too, and each wait
+/// after it for dots issued before it (or before the block) keeps one dot
+/// fewer in flight.
+void dropDot(tile::DotOp dot, Block *block) {
+  Value acc = dot.getAcc();
+  DenseMap<Operation *, unsigned> awaited;
+  for (OpOperand &use : llvm::make_early_inc_range(dot.getResult().getUses())) {
+    auto wait = cast<DotWaitOp>(use.getOwner());
+    wait.getResult(use.getOperandNumber()).replaceAllUsesWith(acc);
+    use.set(acc);
+    ++awaited[wait];
+  }
+  for (auto [op, count] : awaited)
+    if (count == op->getNumOperands())
+      op->erase();
+  // A wait whose operands include a dot issued after `dot` did not count
+  // `dot` among the dots it lets run.
+  auto issuedAfter = [&](DotWaitOp wait) {
+    return llvm::any_of(wait.getOperands(), [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return def && isa<tile::DotOp>(def) && def->getBlock() == block &&
+             dot->isBeforeInBlock(def);
+    });
+  };
+  for (Operation *op = dot->getNextNode(); op; op = op->getNextNode())
+    op->walk([&](DotWaitOp wait) {
+      if (!issuedAfter(wait) && wait.getPendings() > 0)
+        wait.setPendings(wait.getPendings() - 1);
+    });
+  dot.erase();
+}
+
+/// loop (lb, ub, step; inits):  body(iv, args)
+/// becomes
+///   first = if lb < ub { body(lb, inits) without its zero dots } else inits
+///   loop (lb + step, ub, step; first): body(iv, args)
+void peelFirstIteration(scf::ForOp loop) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                         : arith::CmpIPredicate::slt;
+  Value runs = arith::CmpIOp::create(b, loc, predicate, lb, ub);
+  auto first = scf::IfOp::create(b, loc, loop.getResultTypes(), runs,
+                                 /*withElseRegion=*/true);
+
+  // The first iteration: its arguments are the loop's inits.
+  Block *then = first.thenBlock();
+  b.setInsertionPointToStart(then);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), lb);
+  for (auto [arg, init] :
+       llvm::zip_equal(loop.getRegionIterArgs(), loop.getInitArgs()))
+    mapping.map(arg, init);
+  SmallVector<tile::DotOp> zeroDots = zeroFirstDots(loop);
+  SmallVector<tile::DotOp> clonedDots;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    Operation *clone = b.clone(op, mapping);
+    if (llvm::is_contained(zeroDots, dyn_cast<tile::DotOp>(&op)))
+      clonedDots.push_back(cast<tile::DotOp>(clone));
+  }
+  SmallVector<Value> yielded;
+  for (Value v : loop.getYieldedValues())
+    yielded.push_back(mapping.lookupOrDefault(v));
+  // (the if was built with empty blocks, terminated where it has results)
+  if (!then->empty() && isa<scf::YieldOp>(then->back()))
+    then->back().erase();
+  b.setInsertionPointToEnd(then);
+  scf::YieldOp::create(b, loc, yielded);
+  Block *otherwise = first.elseBlock();
+  if (!otherwise->empty() && isa<scf::YieldOp>(otherwise->back()))
+    otherwise->back().erase();
+  b.setInsertionPointToEnd(otherwise);
+  scf::YieldOp::create(b, loc, loop.getInitArgs());
+  for (tile::DotOp dot : clonedDots)
+    dropDot(dot, then);
+
+  // The loop runs the other iterations.
+  b.setInsertionPoint(loop);
+  Value next = arith::AddIOp::create(b, loc, lb, loop.getStep());
+  loop.getLowerBoundMutable().assign(next);
+  loop.getInitArgsMutable().assign(first.getResults());
+}
+
+struct TileGPUPeelRotationPass
+    : public tessera::impl::TileGPUPeelRotationBase<TileGPUPeelRotationPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (!zeroFirstDots(loop).empty())
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      peelFirstIteration(loop);
+  }
+};
+
+} // namespace

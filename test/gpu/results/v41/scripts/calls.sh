@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# v41: the calls of this version, on tree gpu-ab/v41 (git-ignored): old/ and
+# new/ = tools/compile-configs.sh's 26 overlapped FA2 configs (_o, _wo, _woP,
+# _poP; D = 64 and 128, causal and not) compiled by main 2e012af (old) and
+# with tilegpu-peel-rotation (new); sem/ = test/gpu/semantics.sh prepare with
+# the new compiler; deps = nlohmann/ and CLI/ (build/deps).
+# Call 1 prediction: every config correct against fp64 (ragged and full),
+# semantics 8 of 8 (rotation_edges: programs whose loops run no iteration),
+# racecheck/synccheck clean; new/old `_poP` and `_woP` +3-6 % at
+# [16,16,1024,128], +1.5-3 % at [8,16,2048,128], within +-1 % at 8192 (one
+# dot of 17 / 33 / 129 a program dropped); `_o` alike.
+set -uo pipefail
+cd "$(dirname "$0")/../../../../.."   # the repository root on the device
+T=gpu-ab/v41
+export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+log() { echo "[$(date -u +%T) +${SECONDS}s] $*"; }
+case ${1:?call} in
+  1) # the peeled rotation: correctness, sanitizer, semantics, old/new A/B, cuDNN
+     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
+     source test/gpu/results/v25/scripts/runtime.sh
+     nvidia-smi --query-gpu=name --format=csv,noheader; log "runtime built"
+     W=$OUT/call1; mkdir -p $W
+     # every new config against fp64: ragged (one query block; the masked
+     # loop alone; an odd number of blocks) and full, causal and not
+     for c in 0 1; do
+       flag=(); [ $c = 1 ] && flag=(--causal)
+       for d in 128 64; do
+         timeout -k 5 90 $BENCH "${flag[@]}" $T/new/fa2_d${d}_*_c${c}_*.json \
+           --shape 1,3,200,$d --shape 1,2,1100,$d --shape 2,8,4096,$d --warmup 1 --iters 3 \
+           > $W/correct-d$d-c$c.txt 2>&1
+         log "correct d$d c$c exit $?"; grep -ciE "FAIL|mismatch|error" $W/correct-d$d-c$c.txt
+       done
+     done
+     # key loops of no iteration under the whole schedule (rotation_edges)
+     # and the rest of the semantics cases, new compiler
+     BUILD_DIR=$PWD/build/gpu timeout -k 5 150 bash test/gpu/semantics.sh check $T/sem > $W/semantics.txt 2>&1
+     log "semantics exit $?"; tail -2 $W/semantics.txt
+     for c in 0 1; do
+       flag=(); [ $c = 1 ] && flag=(--causal)
+       timeout -k 5 60 $CUDA_HOME/bin/compute-sanitizer --tool racecheck --error-exitcode 9 \
+         $BENCH "${flag[@]}" $T/new/fa2_d128_m128_n128_w8_s2_c${c}_poP.json --shape 1,2,1100,128 \
+         --warmup 0 --iters 1 > $W/racecheck-c$c.txt 2>&1
+       log "racecheck poP c$c exit $?"; tail -1 $W/racecheck-c$c.txt
+       timeout -k 5 60 $CUDA_HOME/bin/compute-sanitizer --tool synccheck --error-exitcode 9 \
+         $BENCH "${flag[@]}" $T/new/fa2_d128_m128_n128_w8_s2_c${c}_poP.json --shape 1,2,1100,128 \
+         --warmup 0 --iters 1 > $W/synccheck-c$c.txt 2>&1
+       log "synccheck poP c$c exit $?"; tail -1 $W/synccheck-c$c.txt
+     done
+     # old and new interleaved in one process a causality
+     N=$T/new/fa2_d128_m128_n128_w8_s2 O=$T/old/fa2_d128_m128_n128_w8_s2
+     for c in 0 1; do
+       flag=(); [ $c = 1 ] && flag=(--causal)
+       timeout -k 5 120 $BENCH --sweep "${flag[@]}" ${O}_c${c}_poP.json ${N}_c${c}_poP.json \
+         ${N}_c${c}_woP.json ${O}_c${c}_woP.json ${O}_c${c}_o.json ${N}_c${c}_o.json \
+         ${N}_c${c}_poP.json ${O}_c${c}_poP.json \
+         --shape 16,16,1024,128 --shape 8,16,2048,128 --shape 2,16,8192,128 \
+         --warmup 5 --iters 30 --check-rows 128 --csv $W/ab-c$c.csv > $W/ab-c$c.txt 2>&1
+       log "ab c$c exit $?"
+     done
+     mkdir -p $W/peers-in && cp ${N}_c0_poP.* ${N}_c1_poP.* $W/peers-in/
+     timeout -k 5 90 python3 tools/peers.py --fa2 $W/peers-in --no-triton --out $W/peers \
+       --shapes 8,16,2048,128 8,16,2048,128,causal --warmup 5 --iters 50 --budget-ms 400 > $W/peers.txt 2>&1
+     log "peers exit $?"; grep -E "^\|" $W/peers.txt | head -8; rm -rf $W/peers-in ;;
+esac
