@@ -123,7 +123,9 @@ llvm::Expected<std::string> findPtxas(const TargetOptions &options);
 
 /// Runs `ptxas -arch=<chip> -O<n> -v` on `ptx`, whose entry is `symbol`,
 /// for `target`. Returns the cubin and the entry's resources; a ptxas
-/// failure returns its log as the error.
+/// failure returns its log as the error. Where `ptx` caps the registers
+/// (`.maxnreg`) and ptxas spills under the cap, it assembles again with
+/// `--register-usage-level 0` and keeps the result that spills less.
 llvm::Expected<PtxasResult> assembleWithPtxas(llvm::StringRef ptx,
                                               llvm::StringRef symbol,
                                               const KernelTarget &target,

@@ -61,4 +61,13 @@ case ${1:?call} in
      timeout -k 5 90 python3 tools/peers.py --fa2 $W/peers-in --no-triton --out $W/peers \
        --shapes 8,16,2048,128 8,16,2048,128,causal --warmup 5 --iters 50 --budget-ms 400 > $W/peers.txt 2>&1
      log "peers exit $?"; grep -E "^\|" $W/peers.txt | head -8; rm -rf $W/peers-in ;;
+  2) # call 1's semantics step, whose runtime build failed in build/gpu (the
+     # bench's, configured otherwise): its own build folder; then v40's
+     # call 10 (ptxas --register-usage-level 0 under a 64-register cap)
+     W=$OUT/call2; mkdir -p $W
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_DEPS_INCLUDE_DIR=$PWD/$T/deps BUILD_DIR=/tmp/semrt timeout -k 5 200 \
+       bash test/gpu/semantics.sh check $T/sem > $W/semantics.txt 2>&1
+     log "semantics exit $?"; grep -E "^semantics|passed|failed|FAIL" $W/semantics.txt | tail -12
+     bash test/gpu/results/v40/scripts/calls.sh 10 ;;
 esac
