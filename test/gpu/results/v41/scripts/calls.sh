@@ -70,4 +70,12 @@ case ${1:?call} in
        bash test/gpu/semantics.sh check $T/sem > $W/semantics.txt 2>&1
      log "semantics exit $?"; grep -E "^semantics|passed|failed|FAIL" $W/semantics.txt | tail -12
      bash test/gpu/results/v40/scripts/calls.sh 10 ;;
+  3) # every check and timed row of check_membound.py (rotating_ms) with
+     # LayerNorm's 5120 entry at 2 rows x 10 warps x 64 registers, level 0
+     # (membound = --precompile sm_90a at 740e2fd)
+     source test/gpu/results/runtime.sh; runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/membound PYTHONPATH=$PWD/python timeout 330 \
+       python3 test/gpu/check_membound.py --budget 230 --out $OUT > $OUT/membound.txt 2>&1
+     echo "exit $?"; tail -3 $OUT/membound.txt ;;
 esac
