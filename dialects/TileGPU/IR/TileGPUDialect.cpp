@@ -620,15 +620,7 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                << use.getOwner()->getName() << "'";
     return success();
   }
-  if (name == kWgmmaAttrName) {
-    if (!isa<tile::DotOp>(op) || !isa<UnitAttr>(attr.getValue()))
-      return op->emitError() << "expected '" << name
-                             << "' to be a unit attribute on a tile.dot, got "
-                             << attr.getValue() << " on '" << op->getName()
-                             << "'";
-    return success();
-  }
-  if (name == kRotatedAttrName) {
+  if (name == kWgmmaAttrName || name == kRotatedAttrName) {
     if (!isa<tile::DotOp>(op) || !isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "expected '" << name
                              << "' to be a unit attribute on a tile.dot, got "

@@ -446,6 +446,14 @@ func.func @wgmma_attr(%v: !tile.view<f32, 1>, %i: i32) {
 
 // -----
 
+func.func @rotated_attr(%v: !tile.view<f32, 1>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.rotated' to be a unit attribute on a tile.dot, got unit on 'tile.load'}}
+  %t = tile.load %v[%i] {tilegpu.rotated} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
 #blocked = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 func.func @dot_wait_not_mma(%t: tensor<512xf32, #blocked>) {
   // expected-error @+1 {{expected dot accumulators (#tilegpu.mma), got 'tensor<512xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>'}}
