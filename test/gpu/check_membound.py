@@ -8,6 +8,7 @@ usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-b
        python3 test/gpu/check_membound.py --precompile sm_90a   (where tessera-compile is)
        python3 test/gpu/check_membound.py --spills [--target sm_90a]   (no GPU needed)
        python3 test/gpu/check_membound.py --sweep [--budget S] [--widths N,...] [--top K]
+                                          [--blocks BLOCK_N,...]
            (--precompile --sweep first; each shape's best candidates, NORM_CONFIGS'
            choice and torch.compile's kernel on the same tensors)
 
@@ -312,11 +313,12 @@ def sweep_shapes(widths=None):
     return tuple(s for s in SWEEP_SHAPES if not widths or s[1] in widths)
 
 
-def sweep_kernels(target=None, ops_=OPS, widths=None):
+def sweep_kernels(target=None, ops_=OPS, widths=None, blocks=None):
     """Yields (op, n, constants, regs, kernel or CompileError) of the sweep:
     each candidate without a cap, then with the caps up to its registers
     that do not spill (ptxas's report; a kernel whose threads' registers
-    exceed an SM's 64K cannot launch and is left out too)."""
+    exceed an SM's 64K cannot launch and is left out too); only tiles of
+    the given BLOCK_N (--blocks), where given."""
     for op in ops_:
         source, base = norms.kernel_source(torch.float16, norms._FILES[op])
         entry = "rotary" if op == "rotary" else None
@@ -325,6 +327,8 @@ def sweep_kernels(target=None, ops_=OPS, widths=None):
             candidates = rotary_candidates(n) if op == "rotary" else \
                 [*sweep_candidates(n), *looped_candidates(n)]
             for config, regs in candidates:
+                if blocks and config["BLOCK_N"] not in blocks:
+                    continue
                 constants = dict(base, **config, **({"HEAD_DIM": n} if op == "rotary" else {}))
                 key = tuple(sorted(config.items()))
                 if regs is not None and regs > natural.get(key, 0):
@@ -376,7 +380,7 @@ def kernel_args(op, inputs, y=None):
                     eps=1e-5 if op == "layer_norm" else 1e-6)
 
 
-def sweep(budget, ops_=OPS, widths=None, top=4):
+def sweep(budget, ops_=OPS, widths=None, top=4, blocks=None):
     """Times every candidate on the GPU (rotating_ms) at SWEEP_SHAPES (of the
     given widths) on make_case's f16 tensors, and prints each shape's `top` best (0: every one)
     next to NORM_CONFIGS' (ROTARY_CONFIGS') choice and torch.compile's
@@ -384,7 +388,7 @@ def sweep(budget, ops_=OPS, widths=None, top=4):
     top = top or None
     start = time.time()
     kernels, missing = {}, []
-    for op, n, config, regs, kernel in sweep_kernels(ops_=ops_, widths=widths):
+    for op, n, config, regs, kernel in sweep_kernels(ops_=ops_, widths=widths, blocks=blocks):
         if isinstance(kernel, tessera.CompileError):
             continue  # (--precompile --sweep counted them)
         if isinstance(kernel, tessera.TesseraError):
@@ -743,19 +747,22 @@ def main():
                         help="--sweep prints this many configs a shape (0: all)")
     parser.add_argument("--widths", type=lambda v: {int(w) for w in v.split(",")},
                         help="--sweep only these row widths of SWEEP_SHAPES (e.g. 5000)")
+    parser.add_argument("--blocks", type=lambda v: {int(b) for b in v.split(",")},
+                        help="--sweep only candidates of these BLOCK_N (e.g. 5120)")
     args = parser.parse_args()
     if unknown := [op for op in args.ops.split(",") if op and op not in OPS]:
         parser.error(f"--ops: unknown {', '.join(unknown)} (known: {', '.join(OPS)})")
     if args.precompile:
         if args.sweep:
-            bad = [k for k in sweep_kernels(args.precompile, sweep_ops(args), args.widths)
+            bad = [k for k in sweep_kernels(args.precompile, sweep_ops(args), args.widths,
+                                            args.blocks)
                    if isinstance(k[-1], tessera.TesseraError)]
             print(f"sweep: {len(bad)} candidates do not compile"
                   + (f"; the first: {first_line(bad[0][-1])}" if bad else ""))
         return precompile(args.precompile)
     if args.sweep:
         raise_recompile_limits(256)
-        return sweep(args.budget, sweep_ops(args), args.widths, args.top)
+        return sweep(args.budget, sweep_ops(args), args.widths, args.top, args.blocks)
     if args.spills:
         return spills(args.target)
     if not gpu_available():

@@ -78,4 +78,36 @@ case ${1:?call} in
      TESSERA_CACHE_DIR=$PWD/$T/membound PYTHONPATH=$PWD/python timeout 330 \
        python3 test/gpu/check_membound.py --budget 230 --out $OUT > $OUT/membound.txt 2>&1
      echo "exit $?"; tail -3 $OUT/membound.txt ;;
+  4) # RMSNorm's candidates of the 5120 tile at 16384x5000 and 4096x5000 and
+     # of the 4096 tile at 16384x4096 and 4096x4096, with the level-0 retry in
+     # the compiler (sweep5120 / sweep4096 = --precompile sm_90a --sweep --ops
+     # rms_norm --widths 5000 --blocks 5120 / --widths 4096 --blocks 4096),
+     # torch.compile's kernel after each shape's candidates
+     # First flash_attn_func's checks on the peeled `_poP` kernel
+     # (kernels/fa2_bnhd.tile at D = 128; ops = check_ops.py --precompile).
+     source test/gpu/results/runtime.sh; runtime $PWD/$T/deps
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     TESSERA_CACHE_DIR=$PWD/$T/ops PYTHONPATH=$PWD/python timeout 150 \
+       python3 test/gpu/check_ops.py > $OUT/ops.txt 2>&1
+     echo "check_ops exit $?"; grep -v -i warn $OUT/ops.txt | tail -4
+     for w in 5120:5000 4096:4096; do
+       TESSERA_CACHE_DIR=$PWD/$T/sweep${w%:*} PYTHONPATH=$PWD/python timeout 190 \
+         python3 test/gpu/check_membound.py --sweep --ops rms_norm --widths ${w#*:} \
+         --blocks ${w%:*} --budget 130 --top 6 2>&1 | grep -v -i warn > $OUT/sweep${w%:*}.txt
+       echo "sweep ${w%:*} exit $?"; cat $OUT/sweep${w%:*}.txt
+     done ;;
+  5) # PERF.md's peer table on the new (peeled) `_poP`/`_woP` configs, Triton
+     # and both SDPA backends in the same process; then check_ops in full
+     # (call 4's ran out of its 150 s after 60 of its checks, all passed)
+     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
+     source test/gpu/results/v25/scripts/runtime.sh
+     nvidia-smi --query-gpu=name --format=csv,noheader; log "runtime built"
+     mkdir -p $OUT/peers-in && cp $T/new/*_poP.* $T/new/*_woP.* $OUT/peers-in/
+     timeout -k 5 200 python3 tools/peers.py --fa2 $OUT/peers-in --out $OUT/peers \
+       --warmup 5 --iters 50 --budget-ms 400 > $OUT/peers.txt 2>&1
+     log "peers exit $?"; grep -E "^\|" $OUT/peers.txt | head -14; rm -rf $OUT/peers-in
+     TESSERA_CACHE_DIR=$PWD/$T/ops PYTHONPATH=$PWD/python timeout 240 \
+       python3 test/gpu/check_ops.py > $OUT/ops.txt 2>&1
+     echo "check_ops exit $?"; grep -v -i warn $OUT/ops.txt | grep -c PASS
+     grep -v -i warn $OUT/ops.txt | grep -v PASS | tail -5 ;;
 esac
