@@ -60,10 +60,12 @@ void dropDot(tile::DotOp dot, Block *block) {
   Value acc = dot.getAcc();
   DenseMap<Operation *, unsigned> awaited;
   for (OpOperand &use : llvm::make_early_inc_range(dot.getResult().getUses())) {
-    auto wait = cast<DotWaitOp>(use.getOwner());
-    wait.getResult(use.getOperandNumber()).replaceAllUsesWith(acc);
-    use.set(acc);
-    ++awaited[wait];
+    auto wait = dyn_cast<DotWaitOp>(use.getOwner());
+    if (wait) {
+      wait.getResult(use.getOperandNumber()).replaceAllUsesWith(acc);
+      ++awaited[wait];
+    }
+    use.set(acc); // (a synchronous dot's users read the accumulator)
   }
   for (auto [op, count] : awaited)
     if (count == op->getNumOperands())
