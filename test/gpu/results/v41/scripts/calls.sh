@@ -110,4 +110,18 @@ case ${1:?call} in
        python3 test/gpu/check_ops.py > $OUT/ops.txt 2>&1
      echo "check_ops exit $?"; grep -v -i warn $OUT/ops.txt | grep -c PASS
      grep -v -i warn $OUT/ops.txt | grep -v PASS | tail -5 ;;
+  6) # which kernel cuDNN runs at [8,16,2048,128] and [2,16,8192,128] (it ran
+     # faster at 2048 than at 8192 in call 5, ours the other way), and ours,
+     # under ncu: names, grids, durations, throughputs
+     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
+     source test/gpu/results/v25/scripts/runtime.sh
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     S="--clock-control none --section SpeedOfLight --section LaunchStats --section Occupancy"
+     for shape in 8,16,2048,128 2,16,8192,128; do
+       timeout 120 ncu $S -k regex:sdpa -s 1 -c 1 python3 test/gpu/results/v27/scripts/peer_launch.py \
+         sdpa-cudnn $shape > $OUT/ncu-cudnn-${shape//,/_}.txt 2>&1
+       timeout 120 ncu $S -k fa2 -s 1 -c 1 $BENCH $T/new/fa2_d128_m128_n128_w8_s2_c0_poP.json \
+         --shape $shape --warmup 1 --iters 1 --check-rows 16 > $OUT/ncu-poP-${shape//,/_}.txt 2>&1
+     done
+     for f in $OUT/ncu-*.txt; do echo "== $f"; grep -E "^  [a-z_]+.*\(|Duration|Grid Size|Block Size|Registers Per|Compute \(SM\) Throughput|Memory Throughput|Achieved Occupancy|Dynamic Shared" $f | head -12; done ;;
 esac
