@@ -124,4 +124,18 @@ case ${1:?call} in
          --shape $shape --warmup 1 --iters 1 --check-rows 16 > $OUT/ncu-poP-${shape//,/_}.txt 2>&1
      done
      for f in $OUT/ncu-*.txt; do echo "== $f"; grep -E "^  [a-z_]+.*\(|Duration|Grid Size|Block Size|Registers Per|Compute \(SM\) Throughput|Memory Throughput|Achieved Occupancy|Dynamic Shared" $f | head -12; done ;;
+  7) # where the new `_poP` stalls at [8,16,2048,128]: ncu --set full with
+     # per-instruction warp-stall samples (v27's ncu_sass_stalls.py), for the
+     # program boundary of the next step
+     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
+     source test/gpu/results/v25/scripts/runtime.sh
+     nvidia-smi --query-gpu=name --format=csv,noheader
+     timeout -k 5 150 ncu --clock-control none --set full --import-source no -k fa2 -s 1 -c 1 \
+       -f -o /tmp/poP $BENCH $T/new/fa2_d128_m128_n128_w8_s2_c0_poP.json --shape 8,16,2048,128 \
+       --warmup 1 --iters 1 --check-rows 16 > $OUT/ncu-poP.log 2>&1
+     echo "ncu exit $?"
+     ncu -i /tmp/poP.ncu-rep --page details > $OUT/poP-details.txt 2>&1
+     ncu -i /tmp/poP.ncu-rep --page source --csv --print-source sass > $OUT/poP-sass.csv 2>&1
+     python3 test/gpu/results/v27/scripts/ncu_sass_stalls.py $OUT/poP-sass.csv 40 > $OUT/poP-stalls.txt 2>&1
+     gzip $OUT/poP-sass.csv; head -60 $OUT/poP-stalls.txt ;;
 esac
