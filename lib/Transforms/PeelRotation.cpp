@@ -52,12 +52,13 @@ SmallVector<tile::DotOp> zeroFirstDots(scf::ForOp loop) {
   return dots;
 }
 
-/// Removes `dot` (asynchronous) from the straight-line `block`: its result
-/// is its accumulator; a wait for nothing but it goes too, and each wait
-/// after it for dots issued before it (or before the block) keeps one dot
-/// fewer in flight.
-void dropDot(tile::DotOp dot, Block *block) {
+/// Removes `dot` from its straight-line block: its result is its
+/// accumulator; a wait for nothing but it goes too, and each wait after it
+/// for dots issued before it (or before the block) keeps one dot fewer in
+/// flight.
+void dropDot(tile::DotOp dot) {
   Value acc = dot.getAcc();
+  Block *block = dot->getBlock();
   DenseMap<Operation *, unsigned> awaited;
   for (OpOperand &use : llvm::make_early_inc_range(dot.getResult().getUses())) {
     auto wait = dyn_cast<DotWaitOp>(use.getOwner());
@@ -89,48 +90,42 @@ void dropDot(tile::DotOp dot, Block *block) {
 
 /// loop (lb, ub, step; inits):  body(iv, args)
 /// becomes
-///   first = if lb < ub { body(lb, inits) without its zero dots } else inits
+///   first = if lb < ub { body(lb, inits) without `zeroDots` } else inits
 ///   loop (lb + step, ub, step; first): body(iv, args)
-void peelFirstIteration(scf::ForOp loop) {
+/// (scf::peelForLoopFirstIteration makes the first iteration a loop of its
+/// own up to lb + step, which runs once even where the loop runs none.)
+void peelFirstIteration(scf::ForOp loop, ArrayRef<tile::DotOp> zeroDots) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
   auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                          : arith::CmpIPredicate::slt;
   Value runs = arith::CmpIOp::create(b, loc, predicate, lb, ub);
-  auto first = scf::IfOp::create(b, loc, loop.getResultTypes(), runs,
-                                 /*withElseRegion=*/true);
-
-  // The first iteration: its arguments are the loop's inits.
-  Block *then = first.thenBlock();
-  b.setInsertionPointToStart(then);
-  IRMapping mapping;
-  mapping.map(loop.getInductionVar(), lb);
-  for (auto [arg, init] :
-       llvm::zip_equal(loop.getRegionIterArgs(), loop.getInitArgs()))
-    mapping.map(arg, init);
-  SmallVector<tile::DotOp> zeroDots = zeroFirstDots(loop);
   SmallVector<tile::DotOp> clonedDots;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    Operation *clone = b.clone(op, mapping);
-    if (llvm::is_contained(zeroDots, dyn_cast<tile::DotOp>(&op)))
-      clonedDots.push_back(cast<tile::DotOp>(clone));
-  }
-  SmallVector<Value> yielded;
-  for (Value v : loop.getYieldedValues())
-    yielded.push_back(mapping.lookupOrDefault(v));
-  // (the if was built with empty blocks, terminated where it has results)
-  if (!then->empty() && isa<scf::YieldOp>(then->back()))
-    then->back().erase();
-  b.setInsertionPointToEnd(then);
-  scf::YieldOp::create(b, loc, yielded);
-  Block *otherwise = first.elseBlock();
-  if (!otherwise->empty() && isa<scf::YieldOp>(otherwise->back()))
-    otherwise->back().erase();
-  b.setInsertionPointToEnd(otherwise);
-  scf::YieldOp::create(b, loc, loop.getInitArgs());
+  auto first = scf::IfOp::create(
+      b, loc, runs,
+      [&](OpBuilder &b, Location loc) {
+        // The first iteration: its arguments are the loop's inits.
+        IRMapping mapping;
+        mapping.map(loop.getInductionVar(), lb);
+        for (auto [arg, init] :
+             llvm::zip_equal(loop.getRegionIterArgs(), loop.getInitArgs()))
+          mapping.map(arg, init);
+        for (Operation &op : loop.getBody()->without_terminator()) {
+          Operation *clone = b.clone(op, mapping);
+          if (llvm::is_contained(zeroDots, dyn_cast<tile::DotOp>(&op)))
+            clonedDots.push_back(cast<tile::DotOp>(clone));
+        }
+        SmallVector<Value> yielded;
+        for (Value v : loop.getYieldedValues())
+          yielded.push_back(mapping.lookupOrDefault(v));
+        scf::YieldOp::create(b, loc, yielded);
+      },
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(b, loc, loop.getInitArgs());
+      });
   for (tile::DotOp dot : clonedDots)
-    dropDot(dot, then);
+    dropDot(dot);
 
   // The loop runs the other iterations.
   b.setInsertionPoint(loop);
@@ -142,13 +137,13 @@ void peelFirstIteration(scf::ForOp loop) {
 struct TileGPUPeelRotationPass
     : public tessera::impl::TileGPUPeelRotationBase<TileGPUPeelRotationPass> {
   void runOnOperation() override {
-    SmallVector<scf::ForOp> loops;
+    SmallVector<std::pair<scf::ForOp, SmallVector<tile::DotOp>>> loops;
     getOperation().walk([&](scf::ForOp loop) {
-      if (!zeroFirstDots(loop).empty())
-        loops.push_back(loop);
+      if (SmallVector<tile::DotOp> dots = zeroFirstDots(loop); !dots.empty())
+        loops.emplace_back(loop, std::move(dots));
     });
-    for (scf::ForOp loop : loops)
-      peelFirstIteration(loop);
+    for (auto &[loop, dots] : loops)
+      peelFirstIteration(loop, dots);
   }
 };
 
