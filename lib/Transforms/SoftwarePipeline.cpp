@@ -178,8 +178,9 @@ struct SharedRings {
   /// rotation its loops are in (tilegpu-schedule-dots' deferred dot, which
   /// chained loops continue), whose first B is that iteration's stage.
   DenseMap<int64_t, Value> rotationStart;
-  /// Where the rings are retired: after the last loop's drain.
-  Operation *lastDrain = nullptr;
+  /// The kernel's last pipelined loop, after which (or after the loop of
+  /// programs that holds it) the rings are retired.
+  Operation *lastLoop = nullptr;
   /// A persistent kernel's loop of programs (replaced as it gains a
   /// carried count per ring), and which of its iteration arguments carries
   /// each ring's count.
@@ -604,17 +605,23 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
 
   eraseUnused(indexOps);
 
-  // Drain: no copy may still land in a buffer reused after the loop. The
-  // rings are retired after it (a warp-specialized kernel's, after its last
-  // loop: runOnOperation).
   for (const RotationEnd &end : rotationEnds)
     issueLastDotIfRan(loop, end);
   b.setInsertionPointAfter(loop);
-  Operation *drain = AsyncWaitOp::create(b, loc, 0);
+  // A warp-specialized loop needs no drain: its copies are the producer's
+  // TMA copies, each waited for on its stage's barrier before it is read,
+  // and its rings' memory is no other buffer's while they live (the whole
+  // tilegpu.warp_specialize). A CTA barrier here would hold each consumer
+  // warpgroup until the others end the loop, and so end a ping-pong's
+  // turns at every loop (twice a program of FA2). The rings are retired
+  // after the last loop, behind one drain (runOnOperation).
   if (shared) {
-    shared->lastDrain = drain;
+    shared->lastLoop = loop;
     return success();
   }
+  // Drain: no copy may still land in a buffer reused after the loop, and
+  // every thread has left the loop before the rings are retired.
+  AsyncWaitOp::create(b, loc, 0);
   for (auto [id, ring] : tmaRings)
     RingInvalOp::create(b, loc, id, ring);
   return success();
@@ -740,13 +747,18 @@ void pipelineProgramTiles(func::FuncOp kernel, int64_t &nextBufferId) {
   Value always = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   IntegerAttr arrivals =
       b.getI64IntegerAttr(tile::TileDialect::getNumWarps(kernel));
+  // Retired with the loops' rings, after the drain that follows the loop of
+  // programs (every consumer thread has passed its last wait on them).
+  Operation *retire = programs;
+  if (auto drain = dyn_cast_or_null<AsyncWaitOp>(programs->getNextNode()))
+    retire = drain;
   for (tile::LoadOp load : loads) {
     int64_t id = nextBufferId++;
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(programs);
       RingInitOp::create(b, loc, id, kProgramTileStages, arrivals);
-      b.setInsertionPointAfter(programs);
+      b.setInsertionPointAfter(retire);
       RingInvalOp::create(b, loc, id, kProgramTileStages, /*empty=*/true);
     }
     b.setInsertionPoint(load);
@@ -1074,22 +1086,24 @@ struct TileGPUPipelinePass
       if (prefetch)
         prefetchRegisterLoads(loop);
     }
-    if (shared.lastDrain) {
+    if (shared.lastLoop) {
       // A persistent kernel's rings serve every program: retired after
-      // its loop of programs.
-      OpBuilder b(shared.lastDrain->getContext());
+      // its loop of programs. Every consumer thread has passed its last
+      // wait on them (the drain's barrier) before one invalidates them.
+      OpBuilder b(shared.lastLoop->getContext());
       b.setInsertionPointAfter(shared.persistent ? shared.persistent
-                                                 : shared.lastDrain);
+                                                 : shared.lastLoop);
       if (shared.persistent)
         shared.finish();
+      Location loc = shared.lastLoop->getLoc();
+      AsyncWaitOp::create(b, loc, 0);
       for (const SharedRings::Ring &ring : shared.rings)
-        RingInvalOp::create(b, shared.lastDrain->getLoc(), ring.id,
-                            ring.stages, /*empty=*/true);
+        RingInvalOp::create(b, loc, ring.id, ring.stages, /*empty=*/true);
     }
     // The program's own tiles (tilegpu-select-copies marks them in
     // warp-specialized persistent kernels) are the producer's where they
     // fit; the rest stay copies by every thread.
-    if (shared.lastDrain && shared.persistent &&
+    if (shared.lastLoop && shared.persistent &&
         failed(pipelineProgramTilesIfFit(kernel, nextBufferId, ctasPerSm)))
       return signalPassFailure();
     if (scf::ForOp programs = getPersistentLoop(kernel))
