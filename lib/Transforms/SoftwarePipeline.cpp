@@ -178,9 +178,10 @@ struct SharedRings {
   /// rotation its loops are in (tilegpu-schedule-dots' deferred dot, which
   /// chained loops continue), whose first B is that iteration's stage.
   DenseMap<int64_t, Value> rotationStart;
-  /// The kernel's last pipelined loop, after which (or after the loop of
-  /// programs that holds it) the rings are retired.
-  Operation *lastLoop = nullptr;
+  /// The op right after the kernel's last pipelined loop: the rings are
+  /// retired before it (or after the loop of programs that holds it). Not
+  /// the loop itself, which prefetchRegisterLoads may yet replace.
+  Operation *afterLastLoop = nullptr;
   /// A persistent kernel's loop of programs (replaced as it gains a
   /// carried count per ring), and which of its iteration arguments carries
   /// each ring's count.
@@ -616,7 +617,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // turns at every loop (twice a program of FA2). The rings are retired
   // after the last loop, behind one drain (runOnOperation).
   if (shared) {
-    shared->lastLoop = loop;
+    shared->afterLastLoop = loop->getNextNode();
     return success();
   }
   // Drain: no copy may still land in a buffer reused after the loop, and
@@ -1086,16 +1087,16 @@ struct TileGPUPipelinePass
       if (prefetch)
         prefetchRegisterLoads(loop);
     }
-    if (shared.lastLoop) {
+    if (shared.afterLastLoop) {
       // A persistent kernel's rings serve every program: retired after
       // its loop of programs. Every consumer thread has passed its last
       // wait on them (the drain's barrier) before one invalidates them.
-      OpBuilder b(shared.lastLoop->getContext());
-      b.setInsertionPointAfter(shared.persistent ? shared.persistent
-                                                 : shared.lastLoop);
-      if (shared.persistent)
+      OpBuilder b(shared.afterLastLoop);
+      if (shared.persistent) {
+        b.setInsertionPointAfter(shared.persistent);
         shared.finish();
-      Location loc = shared.lastLoop->getLoc();
+      }
+      Location loc = shared.afterLastLoop->getLoc();
       AsyncWaitOp::create(b, loc, 0);
       for (const SharedRings::Ring &ring : shared.rings)
         RingInvalOp::create(b, loc, ring.id, ring.stages, /*empty=*/true);
@@ -1103,7 +1104,7 @@ struct TileGPUPipelinePass
     // The program's own tiles (tilegpu-select-copies marks them in
     // warp-specialized persistent kernels) are the producer's where they
     // fit; the rest stay copies by every thread.
-    if (shared.lastLoop && shared.persistent &&
+    if (shared.afterLastLoop && shared.persistent &&
         failed(pipelineProgramTilesIfFit(kernel, nextBufferId, ctasPerSm)))
       return signalPassFailure();
     if (scf::ForOp programs = getPersistentLoop(kernel))

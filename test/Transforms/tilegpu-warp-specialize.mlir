@@ -162,3 +162,29 @@ func.func @two_loops(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.vie
   }
   return
 }
+
+// A register load prefetched into the next iteration
+// (tile.prefetch_registers) replaces the consumers' loop after its rings
+// are planned: they are still retired after it, behind the drain.
+// PIPE-LABEL: func.func @prefetched
+// PIPE: } {tilegpu.producer}
+// PIPE: %[[FIRST:.*]] = tile.load %arg1[%c0_i32]
+// PIPE: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[FIRST]])
+// PIPE-NOT: tilegpu.async_wait
+// PIPE: scf.yield
+// PIPE-NEXT: }
+// PIPE-NEXT: tilegpu.async_wait 0
+// PIPE-NEXT: tilegpu.ring_inval {buffer = 0 : i64, empty, stages = 2 : i64}
+// PIPE-NEXT: return
+#lse = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+func.func @prefetched(%k: !tile.view<f16, 2> {tile.role = "input"}, %lse: !tile.view<f32, 1> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true, tile.prefetch_registers = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    %l = tile.load %lse[%i] : !tile.view<f32, 1> -> tensor<64xf32, #lse>
+    "test.use"(%kt, %l) : (tensor<64x64xf16, #shared>, tensor<64xf32, #lse>) -> ()
+  }
+  return
+}

@@ -11,7 +11,7 @@
 # dot of 17 / 33 / 129 a program dropped); `_o` alike.
 set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
-T=gpu-ab/v41
+T=${T:-gpu-ab/v41}   # (another version's tree: T=gpu-ab/vNN bash .../v41/scripts/calls.sh N)
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 log() { echo "[$(date -u +%T) +${SECONDS}s] $*"; }
 case ${1:?call} in

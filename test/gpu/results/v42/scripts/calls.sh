@@ -124,20 +124,9 @@ PY
      timeout -k 5 170 python3 tools/peers.py --fa2 $W/peers-in --out $W/peers \
        --warmup 5 --iters 50 --budget-ms 400 > $W/peers.txt 2>&1
      log "peers exit $?"; grep -E "^\|" $W/peers.txt | head -16; rm -rf $W/peers-in ;;
-  4) # where the new `_poP` stalls at [8,16,2048,128] (v41's calls.sh 7 on
-     # the v42 kernel): ncu --set full with per-instruction warp-stall
-     # samples (v27's ncu_sass_stalls.py), for the program boundary
-     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
-     source test/gpu/results/v25/scripts/runtime.sh
-     nvidia-smi --query-gpu=name --format=csv,noheader
-     timeout -k 5 150 ncu --clock-control none --set full --import-source no -k fa2 -s 1 -c 1 \
-       -f -o /tmp/poP $BENCH $T/new/fa2_d128_m128_n128_w8_s2_c0_poP.json --shape 8,16,2048,128 \
-       --warmup 1 --iters 1 --check-rows 16 > $OUT/ncu-poP.log 2>&1
-     echo "ncu exit $?"
-     ncu -i /tmp/poP.ncu-rep --page details > $OUT/poP-details.txt 2>&1
-     ncu -i /tmp/poP.ncu-rep --page source --csv --print-source sass > $OUT/poP-sass.csv 2>&1
-     python3 test/gpu/results/v27/scripts/ncu_sass_stalls.py $OUT/poP-sass.csv 40 > $OUT/poP-stalls.txt 2>&1
-     gzip $OUT/poP-sass.csv; head -60 $OUT/poP-stalls.txt ;;
+  4) # where the new `_poP` stalls at [8,16,2048,128]: v41's calls.sh 7 (ncu
+     # --set full with per-instruction warp-stall samples) on this tree
+     T=$T bash test/gpu/results/v41/scripts/calls.sh 7 ;;
   5) # on an H200 only (the bars' card; an H100 ran call 3's sweep):
      # LayerNorm's 5120-tile candidates at 16384x5000 and 4096x5000, where
      # the H200 reached 78-80 % and 71 % of its copy (membound-h200/).
