@@ -115,6 +115,23 @@ static int64_t vectorElements(RankedTensorType tile, Value view,
   return elements * (bits / 8) >= 4 ? elements : 1;
 }
 
+/// The elements one access of a store of a 16-bit mma tile may move: 8 (a
+/// whole n8 fragment row, 16 bytes, gathered across the fragment's quad of
+/// lanes: StoreLowering) where its columns are known inside the view
+/// (in_bounds), whole groups of four n8 fragments, and start at a multiple
+/// of 8 elements; else 1 (the fragments' column pairs).
+static int64_t mmaStoreElements(StoreOp store, unsigned maxBytes) {
+  auto type = cast<RankedTensorType>(store.getValue().getType());
+  auto dist = Distribution::get(type);
+  std::optional<ArrayRef<bool>> inBounds = store.getInBounds();
+  if (!dist || dist->kind != Distribution::Mma ||
+      type.getElementTypeBitWidth() != 16 || maxBytes < 16 ||
+      dist->geom.nTiles() % 4 != 0 || !inBounds || !inBounds->back() ||
+      store.getIndices().empty() || narrowedInnermost(store.getView()))
+    return 1;
+  return knownDivisor(store.getIndices().back()) % 8 == 0 ? 8 : 1;
+}
+
 void tessera::lowering::planVectorAccesses(func::FuncOp kernel,
                                            unsigned maxBytes) {
   Builder b(kernel.getContext());
@@ -124,9 +141,10 @@ void tessera::lowering::planVectorAccesses(func::FuncOp kernel,
       elements = vectorElements(load.getType(), load.getView(),
                                 load.getIndices(), maxBytes);
     else if (auto store = dyn_cast<StoreOp>(op))
-      elements = vectorElements(
-          cast<RankedTensorType>(store.getValue().getType()), store.getView(),
-          store.getIndices(), maxBytes);
+      elements = std::max(
+          vectorElements(cast<RankedTensorType>(store.getValue().getType()),
+                         store.getView(), store.getIndices(), maxBytes),
+          mmaStoreElements(store, maxBytes));
     if (elements > 1)
       op->setAttr(TileGPUDialect::kVectorAttrName,
                   b.getI64IntegerAttr(elements));
@@ -748,6 +766,77 @@ struct RegisterLoadLowering : public OpConversionPattern<LoadOp> {
   }
 };
 
+/// A 16-bit mma tile whose columns lie inside the view, stored 16 bytes at a
+/// time (mmaStoreElements). The quad of lanes that holds a row of an n8
+/// fragment holds its 8 elements 2 apiece (one 32-bit word a lane): over
+/// four fragments in a row, lane q of the quad gathers fragment q's four
+/// words with two butterfly exchanges (a 4x4 transpose across the quad:
+/// across lanes q ^ 1, then q ^ 2) and writes them with one
+/// st.global.v4.b32 — 16 bytes where the column pairs wrote 4, and a
+/// quarter of the store instructions.
+void storeMmaRows(OpBuilder &b, Location loc, const Distribution &dist,
+                  const SlotAddresses &slots, Value owner, const ThreadIds &ids,
+                  Value value) {
+  Type i32 = b.getI32Type();
+  Type elementType = cast<VectorType>(value.getType()).getElementType();
+  auto pairType = VectorType::get({2}, elementType);
+  Value one = i32Const(b, loc, 1), two = i32Const(b, loc, 2);
+  Value zero = i32Const(b, loc, 0);
+  auto bitOf = [&](Value bit) {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, ids.quad, bit), zero);
+  };
+  Value bit0 = bitOf(one), bit1 = bitOf(two);
+  auto word = [&](int64_t s) {
+    Value pair = vector::FromElementsOp::create(
+        b, loc, pairType,
+        ValueRange{vector::ExtractOp::create(b, loc, value, s),
+                   vector::ExtractOp::create(b, loc, value, s + 1)});
+    return LLVM::BitcastOp::create(b, loc, i32, pair).getResult();
+  };
+  // Words w[i] (i = 2 * hi + lo) across the quad: lane q keeps those whose
+  // bit of `mask` is its own and sends the others to lane q ^ mask, which
+  // puts what it receives where the sender's bit was.
+  auto exchange = [&](SmallVector<Value, 4> &w, int64_t mask, Value laneBit) {
+    for (int64_t k = 0; k < 2; ++k) {
+      int64_t i0 = mask == 1 ? 2 * k : k, i1 = i0 + mask;
+      Value send = arith::SelectOp::create(b, loc, laneBit, w[i0], w[i1]);
+      Value got = butterfly(b, loc, send, mask);
+      Value low = arith::SelectOp::create(b, loc, laneBit, got, w[i0]);
+      Value high = arith::SelectOp::create(b, loc, laneBit, w[i1], got);
+      w[i0] = low;
+      w[i1] = high;
+    }
+  };
+  const MmaGeometry &geom = dist.geom;
+  // Lane q writes fragment 4g + q: 6q elements right of its own first
+  // column (2q) in fragment 4g.
+  Value shift = arith::MulIOp::create(b, loc, ids.quad, i32Const(b, loc, 6));
+  auto vectorType = VectorType::get({8}, elementType);
+  for (int64_t mt = 0; mt < geom.mTiles(); ++mt)
+    for (int64_t g = 0; g < geom.nTiles() / 4; ++g)
+      for (int64_t half = 0; half < 2; ++half) {
+        SmallVector<Value, 4> w;
+        for (int64_t i = 0; i < 4; ++i)
+          w.push_back(word(geom.slot(mt, 4 * g + i, 2 * half)));
+        exchange(w, 1, bit0);
+        exchange(w, 2, bit1);
+        int64_t first = geom.slot(mt, 4 * g, 2 * half);
+        Value address = LLVM::GEPOp::create(
+            b, loc, slots.addresses[first].getType(), elementType,
+            slots.addresses[first], ValueRange{shift});
+        Value words = vector::FromElementsOp::create(
+            b, loc, VectorType::get({4}, i32), w);
+        // The row is inside where this lane's first slot of it is (the
+        // columns are: in_bounds).
+        predicatedVectorStore(
+            b, loc, LLVM::BitcastOp::create(b, loc, vectorType, words),
+            address, b.createOrFold<arith::AndIOp>(loc, owner,
+                                                    slots.inBounds[first]));
+      }
+}
+
 /// tile.store of a distributed tile: each owning thread writes its slots
 /// that fall inside the view.
 struct StoreLowering : public OpConversionPattern<StoreOp> {
@@ -788,6 +877,11 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
     auto slotValue = [&](int64_t s) {
       return vector::ExtractOp::create(rewriter, loc, value, s);
     };
+    if (dist->kind == Distribution::Mma && vectorElementsOf(op) == 8) {
+      storeMmaRows(rewriter, loc, *dist, slots, owner, ids, value);
+      rewriter.eraseOp(op);
+      return success();
+    }
     // A vectorized blocked tile stores each run of adjacent slots that is
     // all inside the view with one predicated access (no branch between a
     // tile's stores), then the runs partly inside (across a ragged row's

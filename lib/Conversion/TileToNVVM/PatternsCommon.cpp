@@ -112,6 +112,12 @@ void syncThreads(OpBuilder &b, Location loc) {
                           i32Const(b, loc, *consumers), {}, Value());
 }
 
+Value butterfly(OpBuilder &b, Location loc, Value v, int64_t offset) {
+  return NVVM::ShflOp::create(b, loc, v.getType(), i32Const(b, loc, -1), v,
+                              i32Const(b, loc, offset), i32Const(b, loc, 31),
+                              NVVM::ShflKind::bfly, UnitAttr());
+}
+
 void publishSharedWrites(OpBuilder &b, Location loc, bool asyncProxy) {
   if (asyncProxy)
     NVVM::FenceProxyOp::create(

@@ -148,6 +148,11 @@ mlir::FailureOr<int64_t> sharedOffsetOf(mlir::Operation *op);
 constexpr int64_t kConsumerBarrier = 1;
 constexpr int64_t kFirstTurnBarrier = 2;
 
+/// shfl.bfly of a 32-bit value across the lanes of a warp (every lane
+/// takes part).
+mlir::Value butterfly(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                      int64_t offset);
+
 /// A barrier over the threads the kernel's layouts are written for: the
 /// whole CTA (bar.sync 0), or in a warp-specialized kernel its consumers
 /// alone (bar.sync 1, consumer threads), at the builder's insertion point.

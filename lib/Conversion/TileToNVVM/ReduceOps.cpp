@@ -93,13 +93,6 @@ Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
   return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
 }
 
-/// shfl.bfly of a 32-bit value across the lanes of a warp.
-Value butterfly(OpBuilder &b, Location loc, Value v, int64_t offset) {
-  return NVVM::ShflOp::create(b, loc, v.getType(), i32Const(b, loc, -1), v,
-                              i32Const(b, loc, offset), i32Const(b, loc, 31),
-                              NVVM::ShflKind::bfly, UnitAttr());
-}
-
 /// Reduction of a blocked tile along `axis`: each thread combines its own
 /// slots of each kept position, the lanes along the axis exchange partials
 /// with shfl.bfly, and where warps lie along the axis too, each warp's

@@ -19,3 +19,17 @@ func.func @capped(%x: !tile.view<f16, 2>, %y: !tile.view<f32, 2>, %i: i32) attri
   tile.store %f, %y[%i, %c0] : tensor<4x64xf32, #b> -> !tile.view<f32, 2>
   return
 }
+
+// An f16 mma tile's rows are gathered into 16-byte stores only where 16-byte
+// accesses are allowed: under the cap, column pairs (4 bytes, align 4).
+// CHECK-LABEL: llvm.func @mma_rows_capped
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 4>,
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: v4.b32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<1>
+func.func @mma_rows_capped(%y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = arith.constant dense<1.0> : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  return
+}

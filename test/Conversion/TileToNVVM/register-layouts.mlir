@@ -478,3 +478,71 @@ func.func @in_bounds_mma_store(%y: !tile.view<f16, 2>, %i: i32) attributes {tile
   tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// An f16 mma tile of whole groups of four n8 fragments, stored with its
+// columns inside the view from a column that is a multiple of 8: the quad of
+// lanes holding a fragment row gathers it into one lane (two butterfly
+// exchanges, across lanes q ^ 1 and q ^ 2, two shuffles each), which writes
+// its 16 bytes with one st.global.v4.b32: two a thread here (rows r and
+// r + 8 of the one group), each 6 * quad elements right of the lane's own
+// first column of the group. Its rows inside too: no predicate. The
+// manifest's align for the view is 16.
+// CHECK-LABEL: llvm.func @mma_store_rows
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 16>,
+// CHECK: %[[QUAD:.*]] = arith.remui %{{.*}}, %c4_i32 : i32
+// CHECK: %[[SHIFT:.*]] = arith.muli %[[QUAD]], %c6_i32 : i32
+// CHECK-COUNT-2: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %c31_i32 : i32 -> i32
+// CHECK-COUNT-2: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c2_i32, %c31_i32 : i32 -> i32
+// CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%[[SHIFT]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r" %[[ADDR]]
+// CHECK-COUNT-4: nvvm.shfl.sync bfly
+// CHECK: "st.global.v4.b32 [$0], {$1, $2, $3, $4};"
+// CHECK-NOT: llvm.store
+// CHECK-NOT: st.global
+// CHECK: llvm.return
+func.func @mma_store_rows(%y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = arith.constant dense<1.0> : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// Rows that may end inside the tile (its columns still inside): the same
+// gathered rows, each 16-byte store under its row's bound.
+// CHECK-LABEL: llvm.func @mma_store_rows_ragged
+// CHECK-COUNT-4: nvvm.shfl.sync bfly
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};", "l,b,r,r,r,r"
+// CHECK-COUNT-4: nvvm.shfl.sync bfly
+// CHECK: "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};"
+// CHECK-NOT: llvm.store
+func.func @mma_store_rows_ragged(%y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = arith.constant dense<1.0> : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: false, true>} : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
+// Column pairs as before where a 16-byte run is not known to fit: a column
+// start not known to be a multiple of 8 (%j), columns that may end inside
+// the tile (no in_bounds), f32 elements, or fragments not in groups of four
+// (@in_bounds_mma_store, 16 columns).
+// CHECK-LABEL: llvm.func @mma_store_pairs
+// CHECK-SAME: tilegpu.params = [#tilegpu.param<{{[^>]*}}align = 4>,
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: v4.b32
+// CHECK: llvm.return
+func.func @mma_store_pairs(%y: !tile.view<f16, 2>, %z: !tile.view<f32, 2>, %i: i32, %j: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = arith.constant dense<1.0> : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %t, %y[%i, %j] {in_bounds = array<i1: true, true>} : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  tile.store %t, %y[%i, %c0] : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  %f = arith.constant dense<1.0> : tensor<16x32xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %f, %z[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x32xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f32, 2>
+  return
+}
