@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Compiles the tuning sweep of the attention kernels into OUTDIR, one
-# NAME.{ptx,cubin,json} per config, for `tessera-bench --sweep` and
-# test/gpu/run_all.sh:
+# Compiles the tuning sweep of the attention kernels and the GEMM's default
+# and Hopper configs into OUTDIR, one NAME.{ptx,cubin,json} per config, for
+# `tessera-bench --sweep`, test/gpu/check_gemm.py and test/gpu/run_all.sh:
 #
 #   tools/compile-configs.sh OUTDIR [TARGET]      (TARGET defaults to sm_90a)
 #
@@ -35,6 +35,24 @@ SWEEP=(
   "fa1 64 64,64,4,1 128,64,8,1 128,64,8,2 64,64,4,2 128,128,8,2"
 )
 ok=0 skipped=0
+
+# compile NAME KERNEL ARGS...: kernels/KERNEL.tile with ARGS into OUTDIR/NAME;
+# a config the compiler rejects (e.g. over the shared-memory budget) is
+# reported and skipped.
+compile() {
+  local name=$1 kernel=$2
+  shift 2
+  if "$COMPILE" "$ROOT/kernels/$kernel.tile" "$@" --target "$TARGET" "${FLAGS[@]}" \
+      -o "$OUTDIR/$name" --stats 2>"$OUTDIR/$name.log"; then
+    ok=$((ok + 1))
+    echo "$name: $(cat "$OUTDIR/$name.log")"
+    rm -f "$OUTDIR/$name.log"
+  else
+    skipped=$((skipped + 1))
+    echo "$name: skipped: $(grep -m1 error "$OUTDIR/$name.log")"
+  fi
+}
+
 for line in "${SWEEP[@]}"; do
   read -r kernel dim configs <<<"$line"
   for causal in 0 1; do
@@ -59,18 +77,14 @@ for line in "${SWEEP[@]}"; do
         [ -n "${overlap:-}" ] && name+=P || name+=_P
         extra+=(-D PERSISTENT=true)
       fi
-      if "$COMPILE" "$ROOT/kernels/$kernel.tile" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" \
-          -D BLOCK_N="$bn" -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" \
-          -D CAUSAL="$causal" --target "$TARGET" "${FLAGS[@]}" -o "$OUTDIR/$name" --stats \
-          2>"$OUTDIR/$name.log"; then
-        ok=$((ok + 1))
-        echo "$name: $(cat "$OUTDIR/$name.log")"
-        rm -f "$OUTDIR/$name.log"
-      else
-        skipped=$((skipped + 1))
-        echo "$name: skipped: $(grep -m1 error "$OUTDIR/$name.log")"
-      fi
+      compile "$name" "$kernel" -D HEAD_DIM="$dim" -D BLOCK_M="$bm" -D BLOCK_N="$bn" \
+        -D NUM_WARPS="$warps" -D NUM_STAGES="$stages" "${extra[@]}" -D CAUSAL="$causal"
     done
   done
 done
+# kernels/gemm.tile: its defaults (test/gpu/sanitize.sh's default config) and
+# the Hopper schedule, for test/gpu/check_gemm.py and run_all.sh's gemm step.
+compile gemm gemm
+compile gemm_m128_n256_w8_wP gemm -D BLOCK_N=256 -D NUM_WARPS=8 -D WARP_SPECIALIZE=true \
+  -D PERSISTENT=true
 echo "compiled $ok configs into $OUTDIR ($skipped skipped)"

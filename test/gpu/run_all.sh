@@ -15,6 +15,9 @@
 #      kernel and shape);
 #   d. FA2 at D=128, H=16, N = 1k..16k with B·N = 16k, causal and not, tuned;
 #   e. tools/peers.py on PERF.md's shapes (SDPA flash/cudnn, Triton FA2);
+#   e2. kernels/gemm.tile against torch.matmul (cuBLAS): every gemm manifest
+#      under KERNEL_DIR at 4096³ and 8192³ fp16 and a ragged 520x776x328
+#      (test/gpu/check_gemm.py: C against fp32 products, TFLOP/s of both);
 #   f. compute-sanitizer memcheck, racecheck and synccheck on the default
 #      config of fa2, fa1 and gemm (kernels/*.tile's constants; gemm must be
 #      compiled into KERNEL_DIR too) at a ragged shape (test/gpu/sanitize.sh);
@@ -36,7 +39,7 @@
 #      (test/gpu/check_watchdog.sh; last, so that no killed hung kernel can
 #      share the GPU with a measurement);
 #   h. writes $OUT/tables.md (printed last), correctness.csv, seed.csv,
-#      d128.csv, sanitize.csv, peers.csv, peers.png, backward.csv, membound.csv,
+#      d128.csv, peers.csv, peers.png, gemm.csv, sanitize.csv, backward.csv, membound.csv,
 #      membound.md and log.txt (every step's output).
 # Each step has a time cap inside an overall budget, so the tables always
 # come out; a step that fails or runs out of time is reported and the rest
@@ -87,9 +90,11 @@ SMALL_SHAPE=1,3,200 # ragged N; D is appended
 LARGE_SHAPE=2,8,4096
 SEED_SHAPES="1,32,2048,64 2,32,2048,64 4,32,2048,64 8,32,2048,64 16,32,2048,64"
 D128_SHAPES="16,16,1024,128 8,16,2048,128 4,16,4096,128 2,16,8192,128 1,16,16384,128"
+GEMM_SHAPES="4096,4096,4096 8192,8192,8192 520,776,328"
 RESERVE=20 # seconds kept back for the tables
 # The steps run under `timeout bash -c`, which sees only exported names.
-export ROOT KERNELS PYCACHE BUILD_DIR CUDA_HOME ITERS WORK TABLES PEERS BENCH SMALL_SHAPE LARGE_SHAPE
+export ROOT KERNELS PYCACHE BUILD_DIR CUDA_HOME ITERS WORK TABLES PEERS BENCH SMALL_SHAPE LARGE_SHAPE \
+  GEMM_SHAPES
 export PYTHONUNBUFFERED=1
 
 FAILED=0
@@ -214,6 +219,25 @@ peers() {
     --budget-ms 400
 }
 
+# e2. Every gemm manifest against torch.matmul at GEMM_SHAPES.
+gemm() {
+  local manifest rc=0
+  local -a group
+  mapfile -t group < <(manifests --kernel gemm)
+  [ "${#group[@]}" -gt 0 ] || {
+    echo "no gemm manifests under $KERNELS (e.g. tessera-compile kernels/gemm.tile --target sm_90a -o $KERNELS/gemm)"
+    return 1
+  }
+  mkdir -p "$WORK/gemm"
+  for manifest in "${group[@]}"; do
+    echo "-- $manifest"
+    # shellcheck disable=SC2086 # GEMM_SHAPES is a list
+    python3 "$ROOT/test/gpu/check_gemm.py" --timeout 60 --csv "$WORK/gemm/gemm.csv" "$manifest" \
+      $GEMM_SHAPES || rc=1
+  done
+  return $rc
+}
+
 # f. compute-sanitizer on the default configs, within the step's limit
 # (STEP_LIMIT). A default kernel without a manifest is a row "no-manifest".
 sanitize() {
@@ -228,7 +252,7 @@ sanitize() {
   [ -f "$WORK/sanitize/sanitize.csv" ] ||
     echo "kernel,manifest,tool,errors,warnings,status,seconds,log" >"$WORK/sanitize/sanitize.csv"
   for kernel in fa2 fa1 gemm; do
-    printf '%s\n' "${defaults[@]}" | grep -q "/$kernel[^/]*\.json$" && continue
+    printf '%s\n' "${defaults[@]}" | grep -q "/${kernel}[^/]*\.json$" && continue
     echo "no $kernel manifest with the defaults of kernels/$kernel.tile under $KERNELS" \
       "(e.g. tessera-compile kernels/$kernel.tile --target sm_90a -o $KERNELS/$kernel)"
     for tool in memcheck racecheck synccheck; do
@@ -262,7 +286,8 @@ membound() {
 distributed() {
   TESSERA_CACHE_DIR=$PYCACHE python3 "$ROOT/test/gpu/check_distributed.py" --out "$WORK/distributed"
 }
-export -f manifests configure build correctness sweep_bench sweep_peers peers sanitize launch backward \
+export -f manifests configure build correctness sweep_bench sweep_peers peers gemm sanitize launch \
+  backward \
   membound distributed watchdog
 
 # ---------------------------------------------------------------------------
@@ -321,6 +346,7 @@ else
   step d128 90 sweep_peers d128-peers fa2 "$D128_SHAPES"
 fi
 step peers 300 peers
+step gemm 120 gemm
 step sanitize 200 sanitize
 if [ -d "$PYCACHE" ]; then
   step launch 240 launch

@@ -14,11 +14,12 @@
   tables.py report WORK OUT
       reads WORK/correct-*.json/.csv (tessera-bench), the sweeps
       WORK/seed-*.json and WORK/d128-*.json (tessera-bench --sweep or
-      peers.py --no-peers), WORK/peers/peers.md, WORK/sanitize/sanitize.csv
+      peers.py --no-peers), WORK/peers/peers.md, WORK/gemm/gemm.csv
+      (test/gpu/check_gemm.py --csv), WORK/sanitize/sanitize.csv
       (test/gpu/sanitize.sh), WORK/watchdog/watchdog.txt
       (test/gpu/check_watchdog.sh) and WORK/steps.txt; writes OUT/tables.md,
-      OUT/correctness.csv, OUT/seed.csv, OUT/d128.csv and OUT/sanitize.csv,
-      and prints tables.md.
+      OUT/correctness.csv, OUT/seed.csv, OUT/d128.csv, OUT/gemm.csv and
+      OUT/sanitize.csv, and prints tables.md.
 
 DIR is searched recursively for manifests (JSON files with "format":
 "tessera-manifest"); other JSON files are ignored.
@@ -369,6 +370,33 @@ def peers_section(work):
             "All runs: peers.csv, chart: peers.png."]
 
 
+def gemm_section(work, out):
+    """test/gpu/check_gemm.py's rows: each gemm manifest against torch.matmul."""
+    path = Path(work) / "gemm" / "gemm.csv"
+    if not path.exists():
+        return ["(no gemm results: see log.txt)"]
+    rows = list(csv.DictReader(path.open()))
+    (Path(out) / "gemm.csv").write_text(path.read_text())
+    lines = ["| manifest | M×N×K | status | Tessera TFLOP/s | torch.matmul TFLOP/s | ratio |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        ratio = f"{float(r['ratio']):.2f}×" if r.get("ratio") else "–"
+        lines.append(f"| {Path(r['manifest']).name} | {r['M']}×{r['N']}×{r['K']} | "
+                     f"{r['status']} | {r.get('tessera_tflops') or '–'} | "
+                     f"{r.get('torch_tflops') or '–'} | {ratio} |")
+    best = {}
+    for r in rows:
+        if r["status"] == "ok" and r.get("ratio"):
+            shape = f"{r['M']}×{r['N']}×{r['K']}"
+            best[shape] = max(best.get(shape, 0.0), float(r["ratio"]))
+    ok = sum(r["status"] == "ok" for r in rows)
+    lines.append(f"{ok} of {len(rows)} runs correct (C against fp32 products, NaN-poisoned "
+                 "first). Best ratio a shape: " +
+                 (", ".join(f"{shape} {ratio:.2f}×" for shape, ratio in best.items()) or "none") +
+                 ". All runs: gemm.csv.")
+    return lines
+
+
 def cmd_report(args):
     work, out = Path(args.work), Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -383,6 +411,7 @@ def cmd_report(args):
         ("Seed table: FA1 vs FA2, H=32 N=2048 D=64, each tuned", seed_section(seed)),
         ("FA2 at D=128, H=16, B·N=16k, tuned", d128_section(d128)),
         ("Peers (PERF.md shapes), TFLOP/s", peers_section(work)),
+        ("GEMM (kernels/gemm.tile) against torch.matmul, fp16", gemm_section(work, out)),
         ("compute-sanitizer: default kernels at a ragged shape", sanitize_section(work, out)),
         ("Watchdog: hung kernels are reported, the run goes on", watchdog_section(work)),
     ]
