@@ -26,4 +26,20 @@ case ${1:?call} in
      tar czf $OUT/run1.tgz -C $OUT run1 && mv $R/tables.md $R/gemm.csv $R/peers.csv $OUT/ &&
        rm -rf $R
      sed -n '/^## Steps/,$p' $OUT/tables.md | grep -v "^| fa[12]_.*_c[01]" | head -120 ;;
+  2) # call 1's [2,16,8192,128] non-causal 0.90x cuDNN (v43 call 1: the same
+     # _woP's median 7 % faster) under the H100's power cap: the D=128
+     # peers three times, clocks and power read before each round.
+     # Prediction: non-causal 8192 between 0.90x and 1.03x from round to
+     # round (the cap, not the kernel); 2048 0.96-0.98x every round.
+     W=$OUT/call2; mkdir -p $W/in && cp $T/gpu-out/fa2_d128_*_poP.* $T/gpu-out/fa2_d128_*_woP.* $W/in/
+     for i in 1 2 3; do
+       nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active \
+         --format=csv,noheader | tee -a $W/clocks.txt
+       timeout -k 5 120 python3 tools/peers.py --fa2 $W/in --no-triton --out $W/p$i \
+         --shapes 8,16,2048,128 2,16,8192,128 1,16,16384,128 2,16,8192,128,causal \
+         --warmup 5 --iters 50 --budget-ms 400 > $W/peers-$i.txt 2>&1
+       echo "round $i exit $?"; grep -E "^\| [0-9]" $W/peers-$i.txt | cut -d'|' -f2-4,6-7,9-10
+       cp $W/p$i/peers.csv $W/peers-$i.csv
+     done
+     rm -rf $W/in $W/p1 $W/p2 $W/p3 ;;
 esac
