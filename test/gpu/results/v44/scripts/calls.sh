@@ -42,4 +42,31 @@ case ${1:?call} in
        cp $W/p$i/peers.csv $W/peers-$i.csv
      done
      rm -rf $W/in $W/p1 $W/p2 $W/p3 ;;
+  3) # call 2: [2,16,8192,128] non-causal 584-588 TFLOP/s in all three rounds,
+     # where v42 call 3 (the kernels before the row stores, peers.py, another
+     # H100) had 651.5; v43 call 1's A/B (tessera-bench) had equal fastest
+     # launches there. Old (gpu-ab/v43/old = v42) and new peers.py runs
+     # alternating, the SM clock and power sampled every 50 ms throughout.
+     # Prediction: the new kernel draws more power at 8192 (its tensor cores
+     # busier) and the cap lowers its clock below the old's; the old/new
+     # TFLOP/s gap there follows the clock gap.
+     W=$OUT/call3; mkdir -p $W/new $W/old
+     cp $T/gpu-out/fa2_d128_m128_n128_w8_s2_c0_poP.* $T/gpu-out/fa2_d128_m128_n128_w8_s2_c0_woP.* $W/new/
+     cp gpu-ab/v43/old/fa2_d128_m128_n128_w8_s2_c0_poP.* gpu-ab/v43/old/fa2_d128_m128_n128_w8_s2_c0_woP.* $W/old/
+     nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_throttle_reasons.active \
+       --format=csv,noheader -lms 50 > $W/power.csv 2>&1 &
+     SMI=$!
+     for i in 1 2 3; do
+       for k in old new; do
+         echo "$(date -u +%T.%N | cut -c1-12) start $k $i" >> $W/marks.txt
+         timeout -k 5 60 python3 tools/peers.py --fa2 $W/$k --no-triton --out $W/p-$k-$i \
+           --shapes 2,16,8192,128 8,16,2048,128 --warmup 5 --iters 50 --budget-ms 400 \
+           > $W/$k-$i.txt 2>&1
+         echo "$(date -u +%T.%N | cut -c1-12) end $k $i" >> $W/marks.txt
+         echo "$k $i: $(grep -E '^\| [0-9]' $W/$k-$i.txt | cut -d'|' -f2,4,6,7 | tr '\n' ' ')"
+       done
+     done
+     kill $SMI
+     python3 test/gpu/results/v44/scripts/power.py $W/marks.txt $W/power.csv
+     rm -rf $W/old $W/new $W/p-* ;;
 esac
