@@ -50,6 +50,8 @@ case ${1:?call} in
      # Prediction: the new kernel draws more power at 8192 (its tensor cores
      # busier) and the cap lowers its clock below the old's; the old/new
      # TFLOP/s gap there follows the clock gap.
+     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
+     source test/gpu/results/v25/scripts/runtime.sh   # peers.py reads manifests through it
      W=$OUT/call3; mkdir -p $W/new $W/old
      cp $T/gpu-out/fa2_d128_m128_n128_w8_s2_c0_poP.* $T/gpu-out/fa2_d128_m128_n128_w8_s2_c0_woP.* $W/new/
      cp gpu-ab/v43/old/fa2_d128_m128_n128_w8_s2_c0_poP.* gpu-ab/v43/old/fa2_d128_m128_n128_w8_s2_c0_woP.* $W/old/
