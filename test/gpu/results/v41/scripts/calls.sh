@@ -126,12 +126,12 @@ case ${1:?call} in
      for f in $OUT/ncu-*.txt; do echo "== $f"; grep -E "^  [a-z_]+.*\(|Duration|Grid Size|Block Size|Registers Per|Compute \(SM\) Throughput|Memory Throughput|Achieved Occupancy|Dynamic Shared" $f | head -12; done ;;
   7) # where the new `_poP` stalls at [8,16,2048,128]: ncu --set full with
      # per-instruction warp-stall samples (v27's ncu_sass_stalls.py), for the
-     # program boundary of the next step
+     # program boundary of the next step (NCU_SHAPE: another shape)
      mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
      source test/gpu/results/v25/scripts/runtime.sh
      nvidia-smi --query-gpu=name --format=csv,noheader
      timeout -k 5 150 ncu --clock-control none --set full --import-source no -k fa2 -s 1 -c 1 \
-       -f -o /tmp/poP $BENCH $T/new/fa2_d128_m128_n128_w8_s2_c0_poP.json --shape 8,16,2048,128 \
+       -f -o /tmp/poP $BENCH $T/new/fa2_d128_m128_n128_w8_s2_c0_poP.json --shape ${NCU_SHAPE:-8,16,2048,128} \
        --warmup 1 --iters 1 --check-rows 16 > $OUT/ncu-poP.log 2>&1
      echo "ncu exit $?"
      ncu -i /tmp/poP.ncu-rep --page details > $OUT/poP-details.txt 2>&1

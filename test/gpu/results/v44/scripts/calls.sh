@@ -71,4 +71,8 @@ case ${1:?call} in
      kill $SMI
      python3 test/gpu/results/v44/scripts/power.py $W/marks.txt $W/power.csv
      rm -rf $W/old $W/new $W/p-* ;;
+  4) # where the new `_poP` stalls at [2,16,8192,128] (the long programs, where
+     # cuDNN leads by 3-6 % in call 3): v41's ncu call on this tree.
+     mkdir -p gpu-ab/v44n && ln -sfn ../v44/gpu-out gpu-ab/v44n/new && ln -sfn ../v44/deps gpu-ab/v44n/deps
+     T=gpu-ab/v44n NCU_SHAPE=2,16,8192,128 bash test/gpu/results/v41/scripts/calls.sh 7 ;;
 esac
