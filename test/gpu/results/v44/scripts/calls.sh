@@ -75,4 +75,21 @@ case ${1:?call} in
      # cuDNN leads by 3-6 % in call 3): v41's ncu call on this tree.
      mkdir -p gpu-ab/v44n && ln -sfn ../v44/gpu-out gpu-ab/v44n/new && ln -sfn ../v44/deps gpu-ab/v44n/deps
      T=gpu-ab/v44n NCU_SHAPE=2,16,8192,128 bash test/gpu/results/v41/scripts/calls.sh 7 ;;
+  5) # the bars' card, if this call gets one: PERF.md's peer table over every
+     # config of gpu-out (run_all's peers step) and the GEMM step, on main
+     # 3230eb4's kernels. Prediction on an H200: [8,16,2048,128] 0.96-0.99x
+     # cudnn (v42: 0.93x; v43: +5 % on an H100), causal >= 1.0x, 8192
+     # 0.95-1.05x; D = 64 >= 0.95x; GEMM 4096^3 >= 0.95x, 8192^3 >= 1.0x.
+     mkdir -p build && rm -rf build/deps && cp -r $T/deps build/deps
+     source test/gpu/results/v25/scripts/runtime.sh
+     nvidia-smi --query-gpu=name,clocks.sm,power.draw,clocks_throttle_reasons.active --format=csv,noheader
+     W=$OUT/call5; mkdir -p $W
+     timeout -k 5 200 python3 tools/peers.py --fa2 $T/gpu-out --fa1 $T/gpu-out --out $W/peers \
+       --warmup 5 --iters 50 --budget-ms 400 > $W/peers.txt 2>&1
+     echo "peers exit $?"; grep -E "^\| [0-9]" $W/peers.txt | cut -d'|' -f2-4,6-12
+     cp $W/peers/peers.csv $W/peers.csv; rm -rf $W/peers
+     for m in $T/gpu-out/gemm_m128_n256_w8_wP.json $T/gpu-out/gemm.json; do
+       timeout -k 5 60 python3 test/gpu/check_gemm.py --csv $W/gemm.csv $m 4096,4096,4096 \
+         8192,8192,8192 520,776,328 2>&1 | tee -a $W/gemm.txt | cut -c1-160
+     done ;;
 esac
