@@ -316,13 +316,21 @@ def d128_section(records):
     return lines
 
 
+def step_csv(work, step, out):
+    """The rows of WORK/STEP/STEP.csv, copied to OUT/STEP.csv; None when the
+    step wrote none."""
+    path = Path(work) / step / f"{step}.csv"
+    if not path.exists():
+        return None
+    (Path(out) / path.name).write_text(path.read_text())
+    return list(csv.DictReader(path.open()))
+
+
 def sanitize_section(work, out):
     """Errors per compute-sanitizer tool and kernel (test/gpu/sanitize.sh)."""
-    path = Path(work) / "sanitize" / "sanitize.csv"
-    if not path.exists():
+    rows = step_csv(work, "sanitize", out)
+    if rows is None:
         return ["(no sanitizer results: see log.txt)"]
-    rows = list(csv.DictReader(path.open()))
-    (Path(out) / "sanitize.csv").write_text(path.read_text())
     kernels = list(dict.fromkeys((r["kernel"], r["manifest"]) for r in rows))
     tools = [t for t in SANITIZER_TOOLS if any(r["tool"] == t for r in rows)]
     tools += sorted({r["tool"] for r in rows} - set(tools))
@@ -372,11 +380,9 @@ def peers_section(work):
 
 def gemm_section(work, out):
     """test/gpu/check_gemm.py's rows: each gemm manifest against torch.matmul."""
-    path = Path(work) / "gemm" / "gemm.csv"
-    if not path.exists():
+    rows = step_csv(work, "gemm", out)
+    if rows is None:
         return ["(no gemm results: see log.txt)"]
-    rows = list(csv.DictReader(path.open()))
-    (Path(out) / "gemm.csv").write_text(path.read_text())
     lines = ["| manifest | M×N×K | status | Tessera TFLOP/s | torch.matmul TFLOP/s | ratio |",
              "|---|---|---|---|---|---|"]
     for r in rows:
