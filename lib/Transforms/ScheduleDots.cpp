@@ -410,7 +410,8 @@ struct TileGPUScheduleDotsPass
       // on a copy of the kernel first, and kept only where the kernel still
       // fits the chip's shared memory. (The estimate still counts the first
       // B as a buffer of its own, which tilegpu-pipeline makes a ring stage:
-      // conservative by one tile.)
+      // conservative by one tile.) A kernel that asked for the overlap and
+      // does not get it is told so, at the dot that stays where it is.
       size_t numLoops = loopsOf(kernel).size();
       for (size_t i = 0; i < numLoops; ++i) {
         if (!findDeferral(loopsOf(kernel)[i], stages))
@@ -418,14 +419,22 @@ struct TileGPUScheduleDotsPass
         auto trial = cast<func::FuncOp>(kernel->clone());
         scf::ForOp trialLoop = loopsOf(trial)[i];
         deferDot(trialLoop, *findDeferral(trialLoop, stages));
-        bool fits = pipelinedSharedBytes(trial, stages,
-                                         target->sharedAlignment()) <=
-                    target->sharedMemory;
+        int64_t bytes =
+            pipelinedSharedBytes(trial, stages, target->sharedAlignment());
         trial.erase();
-        if (fits) {
-          scf::ForOp loop = loopsOf(kernel)[i];
-          deferDot(loop, *findDeferral(loop, stages));
+        scf::ForOp loop = loopsOf(kernel)[i];
+        std::optional<Deferral> deferral = findDeferral(loop, stages);
+        if (bytes <= target->sharedMemory) {
+          deferDot(loop, *deferral);
+          continue;
         }
+        deferral->dot.emitWarning()
+            << "overlap_dots: this dot is not deferred under the next "
+               "iteration's dots: the stage more that its B operand's ring "
+               "would need takes the kernel to "
+            << bytes << " bytes of shared memory, over "
+            << target->target.getChip() << "'s " << target->sharedMemory
+            << " (fewer stages or smaller tiles may fit)";
       }
     }
     SmallVector<tile::DotOp> dots;
