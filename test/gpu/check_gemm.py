@@ -13,8 +13,8 @@ TIMEOUT and the next shape goes on. --csv FILE appends one row a shape (manifest
 K, status, max_abs_error, bad, tessera_tflops, torch_tflops, ratio; the header when the
 file is new). Exit status 1 on any mismatch or timeout.
 """
-import csv
 import argparse
+import csv
 import math
 import os
 import sys
