@@ -101,10 +101,18 @@ SmallVector<tile::LoadOp> tessera::registerPrefetchLoads(scf::ForOp loop) {
   });
 }
 
-unsigned tessera::ringStages(tile::LoadOp load, unsigned stages) {
+unsigned tessera::readLag(tile::LoadOp load) {
   auto lag = load->getAttrOfType<IntegerAttr>(
       tilegpu::TileGPUDialect::kReadLagAttrName);
-  return stages + (lag ? lag.getInt() : 0);
+  return lag ? lag.getInt() : 0;
+}
+
+unsigned tessera::ringStages(tile::LoadOp load, unsigned stages,
+                             bool specialized) {
+  if (specialized && stages >= 2 &&
+      load->hasAttr(tilegpu::TileGPUDialect::kLateReleaseAttrName))
+    return stages;
+  return stages + readLag(load);
 }
 
 bool tessera::isProgramLoop(scf::ForOp loop) {

@@ -64,11 +64,19 @@ mlir::scf::ForOp getPersistentLoop(mlir::func::FuncOp kernel);
 /// empty).
 mlir::Block &getProgramBlock(mlir::func::FuncOp kernel);
 
+/// The iterations after its own during which `load`'s tile is still read
+/// (`tilegpu.read_lag`; 0 without it).
+unsigned readLag(tile::LoadOp load);
+
 /// The stages of the ring of `load` in a `stages`-deep pipeline: one more
-/// when its tile is still read during the next iteration
-/// (`tilegpu.read_lag`), so the copy issued S - 1 iterations ahead lands in
-/// a stage nothing reads any more.
-unsigned ringStages(tile::LoadOp load, unsigned stages);
+/// when its tile is still read during the next iteration (`readLag`), so
+/// the copy issued S - 1 iterations ahead lands in a stage nothing reads any
+/// more; but `stages` (two or more) for a lagged load marked
+/// `tilegpu.late_release` in a warp-specialized pipeline (`specialized`),
+/// whose producer copies into a stage only after the consumers release it
+/// and whose consumers release a lagged stage after the read that lags.
+unsigned ringStages(tile::LoadOp load, unsigned stages,
+                    bool specialized = false);
 
 } // namespace tessera
 

@@ -363,24 +363,66 @@ void countPendings(DotWaitOp wait) {
   wait.setPendings(issued);
 }
 
-/// The shared memory `kernel` will need once tilegpu-pipeline has made
-/// `stages`-deep rings of the loads it pipelines.
-int64_t pipelinedSharedBytes(func::FuncOp kernel, unsigned stages,
-                             int64_t alignment) {
-  SmallVector<Operation *> marked;
-  if (stages >= 2)
-    kernel.walk([&](scf::ForOp loop) {
+/// The shared memory `trial` (a copy of the kernel, changed here) will need
+/// once tilegpu-pipeline has made `stages`-deep rings of the loads it
+/// pipelines (ringStages; `specialized`: warp-specialized, whose loops share
+/// their rings), a rotated loop's first B (tilegpu.first_iteration) being
+/// the first stage of its ring, as the pipeline makes it.
+int64_t pipelinedSharedBytes(func::FuncOp trial, unsigned stages,
+                             int64_t alignment, bool specialized) {
+  if (stages >= 2) {
+    // Each pipelined load becomes the view of a ring, which SharedAllocation
+    // sizes and keeps live over all of its views: a ring of its own, or in
+    // a warp-specialized kernel the ring of an earlier loop's load of the
+    // same view, tile and ring size, which tilegpu-pipeline shares
+    // (SharedRings).
+    struct Ring {
+      Value view;
+      Type tile;
+      unsigned stages;
+      int64_t id;
+    };
+    SmallVector<Ring> rings;
+    Type i32 = IntegerType::get(trial.getContext(), 32);
+    auto toView = [&](tile::LoadOp load, int64_t buffer, unsigned ring) {
+      OpBuilder b(load);
+      Value stage = arith::ConstantOp::create(b, load.getLoc(),
+                                              b.getIntegerAttr(i32, 0));
+      auto view = StageViewOp::create(b, load.getLoc(), load.getType(), stage,
+                                      b.getI64IntegerAttr(buffer));
+      view->setAttr(TileGPUDialect::kStagesAttrName,
+                    b.getI64IntegerAttr(ring));
+      load.getResult().replaceAllUsesWith(view.getResult());
+      load.erase();
+    };
+    SmallVector<scf::ForOp> loops;
+    trial.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      SmallVector<int64_t> taken;
       for (tile::LoadOp load : pipelinedLoads(loop)) {
-        load->setAttr(TileGPUDialect::kStagesAttrName,
-                      IntegerAttr::get(IntegerType::get(load.getContext(), 64),
-                                       ringStages(load, stages)));
-        marked.push_back(load);
+        unsigned ring = ringStages(load, stages, specialized);
+        auto shared = llvm::find_if(rings, [&](const Ring &r) {
+          return specialized && r.view == load.getView() &&
+                 r.tile == load.getType() && r.stages == ring &&
+                 !llvm::is_contained(taken, r.id);
+        });
+        int64_t buffer = shared != rings.end() ? shared->id : rings.size();
+        if (shared == rings.end())
+          rings.push_back({load.getView(), load.getType(), ring, buffer});
+        taken.push_back(buffer);
+        // The loop's first B: what an initial value of it loads.
+        for (Value init : loop.getInitArgs())
+          if (tile::LoadOp first = loadThroughTransposes(init);
+              first &&
+              first->hasAttr(TileGPUDialect::kFirstIterationAttrName) &&
+              first.getView() == load.getView() &&
+              first.getType() == load.getType())
+            toView(first, buffer, ring);
+        toView(load, buffer, ring);
       }
-    });
-  int64_t bytes = SharedAllocation(kernel, alignment).getTotalSize();
-  for (Operation *op : marked)
-    op->removeAttr(TileGPUDialect::kStagesAttrName);
-  return bytes;
+    }
+  }
+  return SharedAllocation(trial, alignment).getTotalSize();
 }
 
 /// The loops of `kernel`, inner ones first.
@@ -408,30 +450,51 @@ struct TileGPUScheduleDotsPass
       // Each deferral costs a stage more of its B's ring (and, where the
       // loop is not pipelined, a buffer for the first iteration's B): tried
       // on a copy of the kernel first, and kept only where the kernel still
-      // fits the chip's shared memory. (The estimate still counts the first
-      // B as a buffer of its own, which tilegpu-pipeline makes a ring stage:
-      // conservative by one tile.) A kernel that asked for the overlap and
-      // does not get it is told so, at the dot that stays where it is.
+      // fits the chip's shared memory. In a warp-specialized kernel, where
+      // the longer ring does not fit, the ring may keep its stages instead
+      // (tilegpu.late_release: the producer waits for the consumers to
+      // release the lagged stage after the deferred dot's wait, so B's copy
+      // is issued an iteration later). A kernel that asked for the overlap
+      // and does not get it is told so, at the dot that stays where it is.
+      bool specialized = tile::TileDialect::getWarpSpecialize(kernel);
       size_t numLoops = loopsOf(kernel).size();
       for (size_t i = 0; i < numLoops; ++i) {
         if (!findDeferral(loopsOf(kernel)[i], stages))
           continue;
-        auto trial = cast<func::FuncOp>(kernel->clone());
-        scf::ForOp trialLoop = loopsOf(trial)[i];
-        deferDot(trialLoop, *findDeferral(trialLoop, stages));
-        int64_t bytes =
-            pipelinedSharedBytes(trial, stages, target->sharedAlignment());
-        trial.erase();
+        // The shared memory with the deferral made, B's ring released late
+        // or not.
+        auto trialBytes = [&](bool lateRelease) {
+          auto trial = cast<func::FuncOp>(kernel->clone());
+          scf::ForOp trialLoop = loopsOf(trial)[i];
+          Deferral d = *findDeferral(trialLoop, stages);
+          deferDot(trialLoop, d);
+          if (lateRelease && d.bLoad)
+            d.bLoad->setAttr(TileGPUDialect::kLateReleaseAttrName,
+                             UnitAttr::get(kernel.getContext()));
+          int64_t bytes = pipelinedSharedBytes(
+              trial, stages, target->sharedAlignment(), specialized);
+          trial.erase();
+          return bytes;
+        };
         scf::ForOp loop = loopsOf(kernel)[i];
-        std::optional<Deferral> deferral = findDeferral(loop, stages);
+        Deferral deferral = *findDeferral(loop, stages);
+        int64_t bytes = trialBytes(/*lateRelease=*/false);
+        bool lateRelease = false;
+        if (bytes > target->sharedMemory && specialized && deferral.bLoad &&
+            stages >= 2) {
+          bytes = trialBytes(/*lateRelease=*/true);
+          lateRelease = true;
+        }
         if (bytes <= target->sharedMemory) {
-          deferDot(loop, *deferral);
+          deferDot(loop, deferral);
+          if (lateRelease)
+            deferral.bLoad->setAttr(TileGPUDialect::kLateReleaseAttrName,
+                                    UnitAttr::get(kernel.getContext()));
           continue;
         }
-        deferral->dot.emitWarning()
+        deferral.dot.emitWarning()
             << "overlap_dots: this dot is not deferred under the next "
-               "iteration's dots: the stage more that its B operand's ring "
-               "would need takes the kernel to "
+               "iteration's dots: deferring it takes the kernel to "
             << bytes << " bytes of shared memory, over "
             << target->target.getChip() << "'s " << target->sharedMemory
             << " (fewer stages or smaller tiles may fit)";

@@ -108,7 +108,7 @@ void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
   DenseMap<Value, Value> onRing;
   for (auto [constLoad, id, first] : llvm::zip(loads, ids, firsts)) {
     tile::LoadOp load = constLoad;
-    unsigned ring = ringStages(load, stages);
+    unsigned ring = ringStages(load, stages, /*specialized=*/true);
     auto &[stage, phase] = stagePhases[{first, ring}];
     if (!stage) {
       Value &kRing = onRing[first];
@@ -337,22 +337,34 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   if (loads.empty())
     return success();
   for (tile::LoadOp load : loads)
-    if (ringStages(load, stages) > kMaxStages)
+    if (!specialized &&
+        load->hasAttr(TileGPUDialect::kLateReleaseAttrName))
+      return load.emitError()
+             << "expected a warp-specialized pipeline for a tile released "
+                "late ('"
+             << TileGPUDialect::kLateReleaseAttrName
+             << "': tilegpu-schedule-dots fitted its ring to shared memory "
+                "for a producer that waits for the release); this loop's "
+                "copies are issued by every thread (not all TMA)";
+  for (tile::LoadOp load : loads)
+    if (ringStages(load, stages, specialized) > kMaxStages)
       return load.emitError()
              << "expected at most " << kMaxStages
-             << " stages per ring, got " << ringStages(load, stages)
-             << " (num_stages " << stages
-             << " and one for a tile read in the next iteration)";
+             << " stages per ring, got "
+             << ringStages(load, stages, specialized) << " (num_stages "
+             << stages << " and one for a tile read in the next iteration)";
 
   // Each load's ring: a new one, or in a warp-specialized kernel the ring
   // of an earlier loop's load of the same view and tile.
   SmallVector<int64_t> ids;
-  SmallVector<unsigned> ringSizes; // (read before the loads are replaced)
+  // (Ring sizes and lags are read before the loads are replaced.)
+  SmallVector<unsigned> ringSizes, lags;
   SmallVector<std::pair<int64_t, unsigned>> tmaRings, newRings;
   SmallVector<int64_t> carriedRings;
   for (tile::LoadOp load : loads) {
-    unsigned ring = ringStages(load, stages);
+    unsigned ring = ringStages(load, stages, specialized);
     ringSizes.push_back(ring);
+    lags.push_back(readLag(load));
     std::optional<int64_t> id;
     if (shared)
       for (const SharedRings::Ring &candidate : shared->rings)
@@ -439,7 +451,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     unsigned ring = ringSizes[i];
     int64_t id = ids[i];
     std::optional<unsigned> carried = carriedTileOf(loop, load);
-    if (ring == stages || !carried)
+    if (lags[i] == 0 || !carried)
       continue;
     Value init = loop.getInitArgs()[*carried];
     tile::LoadOp first = loadThroughTransposes(init);
@@ -530,8 +542,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
       stage = arith::RemSIOp::create(b, loc, index, constant(ring));
     return stage;
   };
-  for (auto [load, kRing] : llvm::zip(loads, ks))
-    stageIn(kRing, ringStages(load, stages));
+  for (auto [ring, kRing] : llvm::zip(ringSizes, ks))
+    stageIn(kRing, ring);
   if (!specialized) {
     AsyncWaitOp::create(b, loc, stages - 2);
     Value ahead = constant(stages - 1);
@@ -548,8 +560,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
   // (loads may share them: K and V at one page).
   SmallVector<Operation *> indexOps = indexComputations(loop, loads);
 
-  for (auto [load, id, kRing] : llvm::zip(loads, ids, ks)) {
-    unsigned ring = ringStages(load, stages);
+  for (auto [load, id, kRing, ring] : llvm::zip(loads, ids, ks, ringSizes)) {
     Value stage = stageValues.lookup({kRing, ring});
     // A TMA stage is waited for where its tile is first read (the copy of
     // V still lands while QK^T computes), in the phase of this iteration's
@@ -581,7 +592,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
       int64_t id = ids[i];
       unsigned ring = ringSizes[i];
       Value kRing = ks[i];
-      int64_t lag = ring - stages;
+      int64_t lag = lags[i];
       if (lag == 0) {
         StageReleaseOp::create(b, loc, stageValues.lookup({kRing, ring}), id);
         continue;

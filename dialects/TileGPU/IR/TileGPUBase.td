@@ -50,6 +50,14 @@ def TileGPU_Dialect : Dialect {
     /// deferred into the next iteration): tilegpu-pipeline gives its ring one
     /// more stage, so the copy issued ahead does not overwrite it.
     static constexpr ::llvm::StringLiteral kReadLagAttrName = "tilegpu.read_lag";
+    /// A tile.load with tilegpu.read_lag whose ring, in a warp-specialized
+    /// pipeline, keeps num_stages stages (two or more) instead of one more:
+    /// the producer copies into a stage only after the consumers release it,
+    /// and they release a lagged stage after the read that lags, so the copy
+    /// waits instead (tilegpu-schedule-dots sets it where the longer ring
+    /// would not fit shared memory).
+    static constexpr ::llvm::StringLiteral kLateReleaseAttrName =
+        "tilegpu.late_release";
     /// A tile.load into shared memory, before a loop, of the tile the loop's
     /// first iteration loads, carried into that iteration for the dot
     /// tilegpu-schedule-dots deferred into it (which reads it with a zero

@@ -644,6 +644,16 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (name == kLateReleaseAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<tile::LoadOp>(op) ||
+        !op->hasAttr(kReadLagAttrName))
+      return op->emitError() << "expected '" << name
+                             << "' to be a unit attribute on a tile.load with '"
+                             << kReadLagAttrName << "', got "
+                             << attr.getValue() << " on '" << op->getName()
+                             << "'";
+    return success();
+  }
   if (name == kFirstIterationAttrName) {
     auto load = dyn_cast<tile::LoadOp>(op);
     if (!load ||

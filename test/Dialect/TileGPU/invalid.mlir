@@ -422,6 +422,22 @@ func.func @read_lag_registers(%v: !tile.view<f32, 1>, %i: i32) {
 
 // -----
 
+func.func @late_release_without_lag(%v: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.late_release' to be a unit attribute on a tile.load with 'tilegpu.read_lag', got unit on 'tile.load'}}
+  %t = tile.load %v[%i, %i] {tilegpu.late_release} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  return
+}
+
+// -----
+
+func.func @late_release_value(%v: !tile.view<f16, 2>, %i: i32) {
+  // expected-error @+1 {{expected 'tilegpu.late_release' to be a unit attribute on a tile.load with 'tilegpu.read_lag', got 1 : i64 on 'tile.load'}}
+  %t = tile.load %v[%i, %i] {tilegpu.late_release = 1 : i64, tilegpu.read_lag = 1 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+  return
+}
+
+// -----
+
 func.func @first_iteration_registers(%v: !tile.view<f32, 1>, %i: i32) {
   // expected-error @+1 {{expected 'tilegpu.first_iteration' to be a unit attribute on a tile.load into shared memory, got unit on 'tile.load'}}
   %t = tile.load %v[%i] {tilegpu.first_iteration} : !tile.view<f32, 1> -> tensor<64xf32>
