@@ -10,7 +10,8 @@
 #    128x128 ones (tree gpu-ab/v46): does the wider block move Step B's
 #    ratio? Prediction: 160 is the fastest config at 8192 and 16384 in at
 #    least one of two rounds, the ratio to cuDNN moving +0-2 % (v46:
-#    +1 % in tessera-bench); 2048 keeps 128 `_woP`.
+#    +1 % in tessera-bench); 2048 keeps 128 `_woP`. Then
+#    check_ring_nccl.py with one rank.
 set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
@@ -44,5 +45,11 @@ for entry in data["shapes"]:
               round(r.get("ms") or 0, 4), round(r.get("tflops") or 0, 1))
 PY
      done
-     rm -rf $W/in $W/p1 $W/p2 ;;
+     rm -rf $W/in $W/p1 $W/p2
+     # check_ring_nccl.py with one rank (NCCL, no exchange): the script on a
+     # GPU, kernels from v44's py-cache (check_distributed's precompile).
+     # Prediction: 4 of 4 checks pass; ring ~= compute, ~7-8 ms non-causal.
+     TESSERA_CACHE_DIR=gpu-ab/v44/py-cache timeout -k 5 150 python3 \
+       test/gpu/check_ring_nccl.py --worlds 1 --out $W > $W/ring.txt 2>&1
+     echo "ring exit $?"; tail -6 $W/ring.txt ;;
 esac
