@@ -149,6 +149,21 @@ def host_time_us(fn, count=20):
     return elapsed / count * 1e6
 
 
+def record_check(row, label, checks):
+    """Runs checks() (assertions, e.g. assert_close); sets row["result"] to
+    "ok" or "FAIL" (with row["error"], the assertion's first line), prints
+    "label: result"; returns whether it passed."""
+    try:
+        checks()
+        row["result"] = "ok"
+    except AssertionError as error:
+        row["result"] = "FAIL"
+        row["error"] = str(error).splitlines()[0]
+    print(f"{label}: {row['result']}" + (f" ({row['error']})" if "error" in row else ""),
+          flush=True)
+    return row["result"] == "ok"
+
+
 def finish_checks(args, rows, what, csv_name, ok, bench=None, first=("kind",)):
     """The end of a test/gpu/check_*.py: prints how many of the rows with a
     "result" passed (`what` names them), runs bench(rows) unless --no-bench,

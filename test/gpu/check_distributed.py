@@ -31,7 +31,7 @@ from tessera import distributed as cp  # noqa: E402
 from tessera import ops  # noqa: E402
 from tessera.ops import flash_attn as fa  # noqa: E402
 from tessera.testing import (TOLERANCES, assert_close, attention_reference,  # noqa: E402
-                             do_bench, finish_checks, start_checks)
+                             do_bench, finish_checks, record_check, start_checks)
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16}
 WORLDS = (1, 2, 4, 8)
@@ -63,15 +63,12 @@ def check(name, d, world, causal, rows):
     want, want_lse = attention_reference(*(x.transpose(1, 2) for x in (q, k, v)),
                                          causal=causal)
     row = dict(kind="ring", dtype=name, d=d, world=world, causal=int(causal), n=n)
-    try:
+
+    def checks():
         assert_close(out, want.transpose(1, 2), *TOLERANCES[name], "out")
         assert_close(lse, want_lse, *TOLERANCES["lse"], "lse")
-        row["result"] = "ok"
-    except AssertionError as error:
-        row["result"] = "FAIL"
-        row["error"] = str(error).splitlines()[0]
-    print(f"ring {name} D={d} W={world} causal={int(causal)} N={n}: {row['result']}"
-          + (f" ({row['error']})" if "error" in row else ""))
+
+    record_check(row, f"ring {name} D={d} W={world} causal={int(causal)} N={n}", checks)
     rows.append(row)
     return row["result"] == "ok"
 

@@ -40,7 +40,8 @@ import torch.distributed as dist  # noqa: E402
 import torch.multiprocessing as mp  # noqa: E402
 
 from tessera import distributed as cp  # noqa: E402
-from tessera.testing import TOLERANCES, assert_close, attention_reference, write_rows  # noqa: E402
+from tessera.testing import (TOLERANCES, assert_close, attention_reference,  # noqa: E402
+                             record_check, write_rows)
 
 CHECK_SHAPE = (1, 4096, 8)                  # B, N, H (the CPU run: 1, 64, 2)
 BENCH_SHAPE = (1, 32768, 32, 128)           # B, N, H, D
@@ -124,7 +125,8 @@ def check(rank, world, device, d, causal, shape):
     if rank != 0:
         return None
     row = dict(kind="ring", world=world, d=d, causal=int(causal), n=n, dtype="f16")
-    try:
+
+    def checks():
         want, want_lse = attention_reference(*(x.transpose(1, 2) for x in (q, k, v)),
                                              causal=causal)
         assert_close(out, want.transpose(1, 2), *TOLERANCES["f16"], "out against fp64")
@@ -132,12 +134,8 @@ def check(rank, world, device, d, causal, shape):
         one, one_lse = cp.ring_attention_simulated(q, k, v, world, causal=causal)
         assert_close(out, one, *TOLERANCES["f16"], "out against the one-GPU schedule")
         assert_close(lse, one_lse, *TOLERANCES["lse"], "lse against the one-GPU schedule")
-        row["result"] = "ok"
-    except AssertionError as error:
-        row["result"] = "FAIL"
-        row["error"] = str(error).splitlines()[0]
-    print(f"ring W={world} D={d} causal={int(causal)} N={n}: {row['result']}"
-          + (f" ({row['error']})" if "error" in row else ""), flush=True)
+
+    record_check(row, f"ring W={world} D={d} causal={int(causal)} N={n}", checks)
     return row
 
 
