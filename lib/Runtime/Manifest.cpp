@@ -335,7 +335,7 @@ private:
     if (stack.size() >= kMaxDepth)
       return fail("nesting deeper than " + std::to_string(kMaxDepth) +
                   " levels");
-    stack.push_back({&insert(std::move(value)), {}});
+    stack.push_back({&insert(std::move(value)), {}, {}});
     return true;
   }
   bool close() {
