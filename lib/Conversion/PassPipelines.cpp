@@ -87,6 +87,8 @@ void tessera::buildGPUToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // After the last canonicalization, which would fold the pieces back.
+  pm.addPass(createTesseraSplitBlockVectors());
 }
 
 void tessera::buildTesseraToNVVMPipeline(

@@ -88,4 +88,30 @@ def ConvertTileToNVVM : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def TesseraSplitBlockVectors
+    : Pass<"tessera-split-block-vectors", "::mlir::ModuleOp"> {
+  let summary = "Pass 16- and 8-bit vectors between LLVM blocks in power-of-two pieces";
+  let description = [{
+    Runs on the LLVM dialect (last in the pipeline, after the conversions).
+    LLVM's instruction selection passes a vector from one basic block to
+    another (a phi: a tile carried around a loop) in the target's legal
+    pieces only when its element count is a power of two; any other count
+    is scalarized, one virtual register per element. For 16-bit elements
+    on NVPTX that is a register per f16 where a pair would share one: the
+    P tile that FA2's deferred P·V carries into the next iteration, 88
+    halves at BLOCK_N = 176, cost 88 registers instead of 44, and the
+    consumers of a 128×176 kernel spilled.
+
+    Each block argument (not the entry block's) of a vector of 8- or 16-bit
+    elements whose count is not a power of two becomes one argument per
+    power of two in the count's binary form (88 = 64 + 16 + 8), in element
+    order: each branch to the block slices the vector it passes with
+    `llvm.shufflevector`, and the block rebuilds it from its pieces with
+    shuffles at its start. Vectors of 32-bit elements are left alone (one
+    register per element either way), and so is an argument a terminator
+    without `BranchOpInterface` forwards to.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TESSERA_CONVERSION_PASSES_TD
