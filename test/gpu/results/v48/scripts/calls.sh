@@ -12,9 +12,19 @@
 # >= 0.95x; rounds with a lower mean clock give lower TFLOP/s to both.
 # Call 2: ncu --set full on `_poP` at that shape (v41 call 7 on this tree):
 # where the short programs' time goes after v43's row stores.
+# Call 3 (either card): tessera-split-block-vectors (5ab6f38) on the wide
+# blocks: tree gpu-ab/v48 (git-ignored: FA2 D = 128 128x160 and 128x176
+# `_poP`/`_woP` causal and not compiled at 5ab6f38, 176 now without spills,
+# P carried in packed registers; v44's 128x128 binaries, unchanged), run by
+# v46's call 1 (correctness at ragged N, racecheck and synccheck on 160
+# `_poP`, two non-causal sweeps and a causal one). Carry gpu-ab/v48.
+# Prediction: all correct and clean; against v46 (same script, the wide
+# blocks with scalar P): 160 +1-3 % and 176 +3-6 % at 8192 and 16384, so
+# 176 >= 128 there by 0-4 %; at 2048 176 stays behind (its ragged 12th
+# block); causal still loses (wider diagonal blocks).
 set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
-T=${T:-gpu-ab/v44}
+T=${T:-gpu-ab/v44}   # calls 1 and 2
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 nvidia-smi --query-gpu=name,clocks_throttle_reasons.active --format=csv,noheader
 case ${1:?call} in
@@ -37,4 +47,5 @@ case ${1:?call} in
      rm -rf $W/in $W/p[0-9] ;;
   2) mkdir -p gpu-ab/v48n && ln -sfn ../v44/gpu-out gpu-ab/v48n/new && ln -sfn ../v44/deps gpu-ab/v48n/deps
      T=gpu-ab/v48n NCU_SHAPE=8,16,2048,128 bash test/gpu/results/v41/scripts/calls.sh 7 ;;
+  3) T=gpu-ab/v48 bash test/gpu/results/v46/scripts/calls.sh 1 ;;
 esac
