@@ -75,8 +75,7 @@ unsigned readLag(tile::LoadOp load);
 /// `tilegpu.late_release` in a warp-specialized pipeline (`specialized`),
 /// whose producer copies into a stage only after the consumers release it
 /// and whose consumers release a lagged stage after the read that lags.
-unsigned ringStages(tile::LoadOp load, unsigned stages,
-                    bool specialized = false);
+unsigned ringStages(tile::LoadOp load, unsigned stages, bool specialized);
 
 } // namespace tessera
 

@@ -45,20 +45,19 @@ bool isTma(tile::LoadOp load) {
   return load->hasAttr(TileGPUDialect::kTmaAttrName);
 }
 
-/// Issues the async copies of `loads` for the iteration whose induction
-/// variable is `iv`, into the stage `stageOf` gives each one's ring, when
-/// `iv < ub`; then commits.
+/// Issues the async copies of `loads` (on rings of `rings` stages) for the
+/// iteration whose induction variable is `iv`, into the stage `stageOf`
+/// gives each one's ring, when `iv < ub`; then commits.
 void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
                  ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> bufferIds,
-                 Value iv, function_ref<Value(unsigned ring)> stageOf,
-                 unsigned stages) {
+                 ArrayRef<unsigned> rings, Value iv,
+                 function_ref<Value(unsigned ring)> stageOf) {
   Value pred = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
                                      loop.getUpperBound());
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), iv);
-  for (auto [constLoad, id] : llvm::zip(loads, bufferIds)) {
+  for (auto [constLoad, id, ring] : llvm::zip(loads, bufferIds, rings)) {
     tile::LoadOp load = constLoad;
-    unsigned ring = ringStages(load, stages);
     Value stage = stageOf(ring);
     SmallVector<Value> indices;
     for (Value index : load.getIndices())
@@ -85,7 +84,7 @@ void issueCopies(OpBuilder &b, Location loc, scf::ForOp loop,
 /// the producer warp.
 void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
                        ArrayRef<tile::LoadOp> loads, ArrayRef<int64_t> ids,
-                       unsigned stages, ArrayRef<Value> firsts) {
+                       ArrayRef<unsigned> rings, ArrayRef<Value> firsts) {
   Location loc = loop.getLoc();
   auto producer = scf::ForOp::create(b, loc, loop.getLowerBound(),
                                      loop.getUpperBound(), loop.getStep());
@@ -106,9 +105,9 @@ void buildProducerLoop(OpBuilder &b, scf::ForOp loop,
   // ring size).
   DenseMap<std::pair<Value, unsigned>, std::pair<Value, Value>> stagePhases;
   DenseMap<Value, Value> onRing;
-  for (auto [constLoad, id, first] : llvm::zip(loads, ids, firsts)) {
+  for (auto [constLoad, id, ring, first] :
+       llvm::zip(loads, ids, rings, firsts)) {
     tile::LoadOp load = constLoad;
-    unsigned ring = ringStages(load, stages, /*specialized=*/true);
     auto &[stage, phase] = stagePhases[{first, ring}];
     if (!stage) {
       Value &kRing = onRing[first];
@@ -423,7 +422,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     for (auto [id, first] : llvm::zip(ids, firsts))
       shared->iterationsBefore[id] =
           first ? Value(arith::AddIOp::create(b, loc, first, trips)) : trips;
-    buildProducerLoop(b, loop, loads, ids, stages, firsts);
+    buildProducerLoop(b, loop, loads, ids, ringSizes, firsts);
   }
 
   // Prologue: iterations 0 .. S-2 into stages 0 .. S-2.
@@ -432,9 +431,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
         b, loc, lb,
         arith::MulIOp::create(b, loc, step, constant(s)));
     Value stage = constant(s);
-    issueCopies(
-        b, loc, loop, loads, ids, iv, [&](unsigned) { return stage; },
-        stages);
+    issueCopies(b, loc, loop, loads, ids, ringSizes, iv,
+                [&](unsigned) { return stage; });
   }
 
   // A rotated loop's first B (tilegpu.first_iteration, the tile of its
@@ -550,9 +548,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     Value nextIv = arith::AddIOp::create(
         b, loc, iv, arith::MulIOp::create(b, loc, step, ahead));
     Value kAhead = arith::AddIOp::create(b, loc, k, ahead);
-    issueCopies(
-        b, loc, loop, loads, ids, nextIv,
-        [&](unsigned ring) { return stageIn(kAhead, ring); }, stages);
+    issueCopies(b, loc, loop, loads, ids, ringSizes, nextIv,
+                [&](unsigned ring) { return stageIn(kAhead, ring); });
   }
 
   // The index computations of the replaced loads (a block-table read, its

@@ -31,6 +31,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "python"))
@@ -77,7 +78,6 @@ def slowest_ms(fn, device):
             torch.cuda.synchronize(device)
             ms = start.elapsed_time(end)
         else:
-            import time
             begin = time.perf_counter()
             fn()
             ms = (time.perf_counter() - begin) * 1e3
