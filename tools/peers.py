@@ -12,6 +12,10 @@ Every output is checked against an fp64 math reference (softmax(q kᵀ s) v)
 on a few batch-heads, within --atol, and must be finite everywhere. Times are
 medians of CUDA-event-timed launches after warm-up (inout tensors are reset
 outside the timed region), TFLOP/s = 4·B·H·N²·D / time, halved when causal.
+The sweep picks each Tessera kernel's fastest config; then that config and
+every peer are timed once a round in --rounds alternating rounds (each
+checked again), and each reports the median of its rounds, so that the GPU's
+clocks drifting during the run (power, heat) fall on all of them alike.
 Prints a table with Tessera FA2's ratio to each peer and writes peers.csv,
 peers.json, peers.md and peers.png under --out. Exit status 1 on any
 mismatch or failed run. With --no-peers only the Tessera kernels run: a
@@ -45,9 +49,12 @@ from tessera.testing import attention_reference  # noqa: E402
 try:
     import torch
     import torch.nn.functional as F
-    from torch.nn.attention import SDPBackend, sdpa_kernel
 except ImportError:
     torch = None
+try:  # SDPA restricted to one backend (PyTorch 2.x).
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+except ImportError:
+    SDPBackend = sdpa_kernel = None
 try:
     import triton
     import triton.language as tl
@@ -188,6 +195,17 @@ def parse_shape(text):
         raise argparse.ArgumentTypeError(
             f"expected B,H,N,D or B,H,N,D,causal with positive sizes, got {text!r}") from None
     return Shape(b, h, n, d, causal)
+
+
+def positive_int(text):
+    """argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
 
 
 def find_manifests(paths, kernel):
@@ -461,24 +479,82 @@ def run_job(pool, job, shape, args, peer, label, config="", manifest="", timeout
                   manifest=manifest)
 
 
+def peer_jobs(args):
+    """(peer, job, timeout) of every peer that is not Tessera, in the order a
+    round runs them."""
+    jobs = []
+    if not args.no_peers:
+        for peer, backend in (("SDPA flash", "FLASH_ATTENTION"),
+                              ("SDPA cudnn", "CUDNN_ATTENTION")):
+            jobs.append((peer, {"kind": "sdpa", "peer": peer, "backend": backend}, None))
+    if not (args.no_peers or args.no_triton):
+        timeout = args.timeout * TRITON_TIMEOUT_FACTOR if args.timeout > 0 else None
+        jobs.append(("Triton FA2", {"kind": "triton"}, timeout))
+    return jobs
+
+
+def alternate_rounds(run, jobs, rounds):
+    """Times every job once a round, `rounds` rounds in turn (A B C A B C ...),
+    so that a change of the GPU's clocks during the run falls on all of them
+    alike; run(job) returns a Result. Each job's result is its first failure,
+    or its first round's with ms the median of the rounds' ms (the rounds'
+    ms in `note`)."""
+    times = [[] for _ in jobs]
+    failed = [None] * len(jobs)
+    first = [None] * len(jobs)
+    for _ in range(rounds):
+        for i, job in enumerate(jobs):
+            if failed[i] is not None:
+                continue
+            result = run(job)
+            if result.status != "ok":
+                failed[i] = result
+                continue
+            first[i] = first[i] or result
+            times[i].append(result.ms)
+    results = []
+    for i in range(len(jobs)):
+        if failed[i] is not None or rounds == 1:
+            results.append(failed[i] or first[i])
+            continue
+        ms = statistics.median(times[i])
+        note = "median of " + " ".join(f"{t:.4f}" for t in times[i]) + " ms (alternating)"
+        results.append(dataclasses.replace(
+            first[i], ms=ms, tflops=first[i].tflops * first[i].ms / ms,
+            note=(first[i].note + "; " if first[i].note else "") + note))
+    return results
+
+
 def run_shape(shape, fa2, fa1, args, pool):
-    """All peers at one shape: (results in peer order, Tessera sweep results)."""
+    """All peers at one shape: (results in peer order, Tessera sweep results).
+    The sweep picks each Tessera kernel's fastest config; with peers, that
+    config and every peer are then timed in args.rounds alternating rounds."""
     results, sweep = [], []
     for peer, manifests in (("Tessera FA2", fa2), ("Tessera FA1", fa1)):
         if manifests:
             best, tried = run_tessera(peer, manifests, shape, args, pool)
             results.append(best)
             sweep += tried
-    if not args.no_peers:
-        for peer, backend in (("SDPA flash", "FLASH_ATTENTION"),
-                              ("SDPA cudnn", "CUDNN_ATTENTION")):
-            results.append(run_job(pool, {"kind": "sdpa", "peer": peer, "backend": backend},
-                                   shape, args, peer, f"{peer} {shape}"))
-    if not (args.no_peers or args.no_triton):
-        timeout = args.timeout * TRITON_TIMEOUT_FACTOR if args.timeout > 0 else None
-        results.append(run_job(pool, {"kind": "triton"}, shape, args, "Triton FA2",
-                               f"Triton FA2 {shape}", timeout=timeout))
-    return results, sweep
+    others = peer_jobs(args)
+    if not others:
+        return results, sweep
+    # The chosen configs go into the rounds; a kernel without one keeps its sweep's failure.
+    jobs = [(r.peer, {"kind": "tessera", "peer": r.peer, "manifest": r.manifest}, None, r)
+            for r in results if r.status == "ok"]
+    jobs += [(peer, job, timeout, None) for peer, job, timeout in others]
+
+    def run(entry):
+        peer, job, timeout, best = entry
+        if best is None:
+            return run_job(pool, job, shape, args, peer, f"{peer} {shape}", timeout=timeout)
+        result = run_job(pool, job, shape, args, peer, f"{peer} {best.config} {shape}",
+                         config=best.config, manifest=best.manifest, timeout=timeout)
+        # A config's job reports no sweep: keep the sweep's note ("fastest of N").
+        return dataclasses.replace(result, note=best.note) if result.status == "ok" else result
+
+    timed = iter(alternate_rounds(run, jobs, args.rounds))  # In the order of `jobs`.
+    results = [next(timed) if r.status == "ok" else r for r in results]
+    return results + list(timed), sweep
 
 
 # ----------------------------------------------------------------------------
@@ -637,6 +713,10 @@ def parse_args(argv):
     parser.add_argument("--atol", type=float, default=2e-2,
                         help="max abs error allowed on Out (fp16) and Lse (2e-2)")
     parser.add_argument("--seed", type=int, default=0, help="input seed (0)")
+    parser.add_argument("--rounds", type=positive_int, default=3,
+                        help="after the sweep picks each Tessera kernel's fastest config, "
+                             "time it and every peer this many times in alternating rounds "
+                             "and report each one's median (3; 1: one time each)")
     parser.add_argument("--no-triton", action="store_true", help="skip the Triton peer")
     parser.add_argument("--no-peers", action="store_true",
                         help="run only the Tessera kernels (a tuning sweep)")
@@ -653,6 +733,10 @@ def check_environment(args):
         sys.exit("peers: error: PyTorch is not installed")
     if not torch.cuda.is_available():
         sys.exit("peers: error: no CUDA GPU visible to PyTorch")
+    if sdpa_kernel is None and not args.no_peers:
+        sys.exit(f"peers: error: PyTorch {torch.__version__} has no "
+                 "torch.nn.attention.sdpa_kernel, which the SDPA peers need (--no-peers "
+                 "runs the Tessera kernels alone)")
     if triton is None and not (args.no_triton or args.no_peers):
         sys.exit("peers: error: Triton is not installed (or pass --no-triton)")
     tt.library()  # Fails early and clearly when libtessera_runtime.so is missing.

@@ -117,6 +117,47 @@ void splitArgument(Block &block, unsigned index, VectorType type) {
   block.eraseArgument(index);
 }
 
+/// The start of `shuffle`'s mask when it takes a power-of-two run of
+/// consecutive elements of one vector (its two operands the same), or -1.
+int64_t sliceStart(LLVM::ShuffleVectorOp shuffle) {
+  ArrayRef<int32_t> mask = shuffle.getMask();
+  if (shuffle.getV1() != shuffle.getV2() || mask.empty() ||
+      !llvm::isPowerOf2_64(mask.size()) || mask.front() < 0)
+    return -1;
+  for (auto [i, lane] : llvm::enumerate(mask))
+    if (lane != mask.front() + static_cast<int32_t>(i))
+      return -1;
+  return mask.front();
+}
+
+/// Rewrites `conversion` (an elementwise conversion to a vector splitType accepts)
+/// when its only users are power-of-two slices of its result, each into the
+/// same conversion of the matching slice of its source.
+void narrowCast(Operation *conversion) {
+  Value result = conversion->getResult(0);
+  SmallVector<std::pair<LLVM::ShuffleVectorOp, int64_t>> slices;
+  for (Operation *user : result.getUsers()) {
+    auto shuffle = dyn_cast<LLVM::ShuffleVectorOp>(user);
+    int64_t start = shuffle ? sliceStart(shuffle) : -1;
+    if (start < 0)
+      return;
+    slices.push_back({shuffle, start});
+  }
+  auto elementType = cast<VectorType>(result.getType()).getElementType();
+  for (auto [shuffle, start] : slices) {
+    OpBuilder b(shuffle);
+    int64_t size = shuffle.getMask().size();
+    OperationState state(conversion->getLoc(), conversion->getName());
+    state.addOperands(
+        slice(b, conversion->getLoc(), conversion->getOperand(0), start, size));
+    state.addTypes(VectorType::get({size}, elementType));
+    state.addAttributes(conversion->getAttrs());
+    shuffle.replaceAllUsesWith(b.create(state)->getResult(0));
+    shuffle.erase();
+  }
+  conversion->erase();
+}
+
 struct SplitBlockVectorsPass
     : tessera::impl::TesseraSplitBlockVectorsBase<SplitBlockVectorsPass> {
   void runOnOperation() override {
@@ -128,6 +169,18 @@ struct SplitBlockVectorsPass
           if (VectorType type = splitType(block.getArgument(i).getType()))
             splitArgument(block, i, type);
       }
+      // The slices the branches take of a converted vector: converted from
+      // slices of its source instead.
+      SmallVector<Operation *> casts;
+      func.walk([&](Operation *op) {
+        if (isa<LLVM::FPTruncOp, LLVM::FPExtOp, LLVM::TruncOp, LLVM::ZExtOp,
+                LLVM::SExtOp, LLVM::SIToFPOp, LLVM::UIToFPOp, LLVM::FPToSIOp,
+                LLVM::FPToUIOp>(op) &&
+            splitType(op->getResult(0).getType()))
+          casts.push_back(op);
+      });
+      for (Operation *conversion : casts)
+        narrowCast(conversion);
     });
   }
 };

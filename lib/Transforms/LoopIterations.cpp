@@ -115,6 +115,16 @@ unsigned tessera::ringStages(tile::LoadOp load, unsigned stages,
   return stages + readLag(load);
 }
 
+const tessera::LoadRing *
+tessera::findSharedRing(ArrayRef<LoadRing> rings, tile::LoadOp load,
+                        unsigned stages, ArrayRef<int64_t> taken) {
+  const LoadRing *ring = llvm::find_if(rings, [&](const LoadRing &r) {
+    return r.view == load.getView() && r.tileType == load.getType() &&
+           r.stages == stages && !llvm::is_contained(taken, r.id);
+  });
+  return ring != rings.end() ? ring : nullptr;
+}
+
 bool tessera::isProgramLoop(scf::ForOp loop) {
   return loop->hasAttr(tilegpu::TileGPUDialect::kPersistentAttrName);
 }

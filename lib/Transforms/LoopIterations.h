@@ -77,6 +77,25 @@ unsigned readLag(tile::LoadOp load);
 /// and whose consumers release a lagged stage after the read that lags.
 unsigned ringStages(tile::LoadOp load, unsigned stages, bool specialized);
 
+/// A ring of shared buffers that tilegpu-pipeline makes for pipelined loads
+/// of `view` with tiles of `tileType`, `stages` deep; `id` is its buffer.
+struct LoadRing {
+  mlir::Value view;
+  mlir::Type tileType;
+  unsigned stages;
+  int64_t id;
+};
+
+/// The ring among `rings` (an earlier loop's) that `load`, with a ring of
+/// `stages`, shares in a warp-specialized kernel: one of the same view, tile
+/// type and stages that `load`'s loop has not already `taken` (a loop's two
+/// loads of one view get two rings); null if none. tilegpu-pipeline lays the
+/// rings out by this rule and tilegpu-schedule-dots estimates their bytes by
+/// it.
+const LoadRing *findSharedRing(llvm::ArrayRef<LoadRing> rings,
+                               tile::LoadOp load, unsigned stages,
+                               llvm::ArrayRef<int64_t> taken);
+
 } // namespace tessera
 
 #endif // TESSERA_LIB_TRANSFORMS_LOOPITERATIONS_H

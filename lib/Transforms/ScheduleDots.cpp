@@ -373,16 +373,10 @@ int64_t pipelinedSharedBytes(func::FuncOp trial, unsigned stages,
   if (stages >= 2) {
     // Each pipelined load becomes the view of a ring, which SharedAllocation
     // sizes and keeps live over all of its views: a ring of its own, or in
-    // a warp-specialized kernel the ring of an earlier loop's load of the
-    // same view, tile and ring size, which tilegpu-pipeline shares
-    // (SharedRings).
-    struct Ring {
-      Value view;
-      Type tile;
-      unsigned stages;
-      int64_t id;
-    };
-    SmallVector<Ring> rings;
+    // a warp-specialized kernel the ring of an earlier loop's load that
+    // tilegpu-pipeline shares (findSharedRing, the rule it lays rings out
+    // by).
+    SmallVector<LoadRing> rings;
     Type i32 = IntegerType::get(trial.getContext(), 32);
     auto toView = [&](tile::LoadOp load, int64_t buffer, unsigned ring) {
       OpBuilder b(load);
@@ -401,13 +395,10 @@ int64_t pipelinedSharedBytes(func::FuncOp trial, unsigned stages,
       SmallVector<int64_t> taken;
       for (tile::LoadOp load : pipelinedLoads(loop)) {
         unsigned ring = ringStages(load, stages, specialized);
-        auto shared = llvm::find_if(rings, [&](const Ring &r) {
-          return specialized && r.view == load.getView() &&
-                 r.tile == load.getType() && r.stages == ring &&
-                 !llvm::is_contained(taken, r.id);
-        });
-        int64_t buffer = shared != rings.end() ? shared->id : rings.size();
-        if (shared == rings.end())
+        const LoadRing *shared =
+            specialized ? findSharedRing(rings, load, ring, taken) : nullptr;
+        int64_t buffer = shared ? shared->id : rings.size();
+        if (!shared)
           rings.push_back({load.getView(), load.getType(), ring, buffer});
         taken.push_back(buffer);
         // The loop's first B: what an initial value of it loads.

@@ -163,13 +163,7 @@ bool canWarpSpecialize(func::FuncOp kernel, ArrayRef<scf::ForOp> loops) {
 /// In a persistent kernel the rings are made ready once, before its loop of
 /// programs, which carries each ring's count from program to program.
 struct SharedRings {
-  struct Ring {
-    Value view;
-    Type tileType;
-    unsigned stages;
-    int64_t id;
-  };
-  SmallVector<Ring> rings;
+  SmallVector<LoadRing> rings;
   /// Per ring id: the iterations of the kernel's earlier pipelined loops
   /// on it (an i32 defined before the next loop), none before its second.
   DenseMap<int64_t, Value> iterationsBefore;
@@ -366,13 +360,9 @@ LogicalResult pipelineLoop(scf::ForOp loop, unsigned stages,
     lags.push_back(readLag(load));
     std::optional<int64_t> id;
     if (shared)
-      for (const SharedRings::Ring &candidate : shared->rings)
-        if (candidate.view == load.getView() &&
-            candidate.tileType == load.getType() && candidate.stages == ring &&
-            !llvm::is_contained(ids, candidate.id)) {
-          id = candidate.id;
-          break;
-        }
+      if (const LoadRing *candidate =
+              findSharedRing(shared->rings, load, ring, ids))
+        id = candidate->id;
     if (!id) {
       id = nextBufferId++;
       if (isTma(load))
@@ -1106,7 +1096,7 @@ struct TileGPUPipelinePass
       }
       Location loc = shared.afterLastLoop->getLoc();
       AsyncWaitOp::create(b, loc, 0);
-      for (const SharedRings::Ring &ring : shared.rings)
+      for (const LoadRing &ring : shared.rings)
         RingInvalOp::create(b, loc, ring.id, ring.stages, /*empty=*/true);
     }
     // The program's own tiles (tilegpu-select-copies marks them in

@@ -53,3 +53,42 @@ llvm.func @join(%c: i1, %a: vector<12xi8>, %b: vector<12xi8>, %x: vector<7xbf16>
   %u2 = llvm.insertvalue %w, %u1[1] : !llvm.struct<(vector<12xi8>, vector<7xbf16>)>
   llvm.return %u2 : !llvm.struct<(vector<12xi8>, vector<7xbf16>)>
 }
+
+// -----
+
+// A conversion whose only users are the branch's power-of-two slices (FA2's
+// P, converted from the f32 scores each iteration) converts the slices of
+// its source instead: LLVM scalarizes a conversion to 88 halves into 88
+// scalar conversions, where pieces of 64, 16 and 8 convert two at a time.
+// The 24 halves of @kept are also used whole, so that conversion stays.
+
+// CHECK-LABEL: llvm.func @narrow
+// CHECK-SAME: (%[[S:[a-z0-9]+]]: vector<88xf32>
+// CHECK-NOT: vector<88xf32> to vector<88xf16>
+// CHECK: %[[SA:.*]] = llvm.shufflevector %[[S]], %[[S]] [0, 1, {{.*}}, 63] : vector<88xf32>
+// CHECK-NEXT: %[[A:.*]] = llvm.fptrunc %[[SA]] {fastmath = #arith.fastmath<contract>} : vector<64xf32> to vector<64xf16>
+// CHECK: %[[SB:.*]] = llvm.shufflevector %[[S]], %[[S]] [64, 65, {{.*}}, 79] : vector<88xf32>
+// CHECK-NEXT: %[[B:.*]] = llvm.fptrunc %[[SB]] {fastmath = #arith.fastmath<contract>} : vector<16xf32> to vector<16xf16>
+// CHECK: %[[SC:.*]] = llvm.shufflevector %[[S]], %[[S]] [80, 81, 82, 83, 84, 85, 86, 87] : vector<88xf32>
+// CHECK-NEXT: %[[C:.*]] = llvm.fptrunc %[[SC]] {fastmath = #arith.fastmath<contract>} : vector<8xf32> to vector<8xf16>
+// CHECK: llvm.br ^bb1(%[[A]], %[[B]], %[[C]] : vector<64xf16>, vector<16xf16>, vector<8xf16>)
+llvm.func @narrow(%s: vector<88xf32>) -> vector<88xf16> {
+  %p = llvm.fptrunc %s {fastmath = #arith.fastmath<contract>} : vector<88xf32> to vector<88xf16>
+  llvm.br ^bb1(%p : vector<88xf16>)
+^bb1(%q: vector<88xf16>):
+  llvm.return %q : vector<88xf16>
+}
+
+// CHECK-LABEL: llvm.func @kept
+// CHECK: %[[P:.*]] = llvm.fptrunc %{{.*}} : vector<24xf32> to vector<24xf16>
+// CHECK-NEXT: llvm.fadd %[[P]], %[[P]] : vector<24xf16>
+// CHECK-NEXT: llvm.shufflevector %[[P]], %[[P]] [0, 1, {{.*}}, 15] : vector<24xf16>
+// CHECK-NEXT: llvm.shufflevector %[[P]], %[[P]] [16, {{.*}}, 23] : vector<24xf16>
+llvm.func @kept(%s: vector<24xf32>) -> vector<24xf16> {
+  %p = llvm.fptrunc %s : vector<24xf32> to vector<24xf16>
+  %d = llvm.fadd %p, %p : vector<24xf16>
+  llvm.br ^bb1(%p : vector<24xf16>)
+^bb1(%q: vector<24xf16>):
+  %r = llvm.fadd %q, %d : vector<24xf16>
+  llvm.return %r : vector<24xf16>
+}

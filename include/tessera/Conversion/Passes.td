@@ -110,6 +110,13 @@ def TesseraSplitBlockVectors
     shuffles at its start. Vectors of 32-bit elements are left alone (one
     register per element either way), and so is an argument a terminator
     without `BranchOpInterface` forwards to.
+
+    A conversion to such a vector (`llvm.fptrunc`, `llvm.trunc`, the int/float
+    conversions) whose only users are power-of-two runs of its elements (the
+    slices above) becomes one conversion per run, of the matching slice of its
+    source: NVPTX scalarizes the conversion of 88 floats to halves into 88
+    `cvt.rn.f16.f32`, and converts 64 + 16 + 8 two at a time
+    (`cvt.rn.f16x2.f32`).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

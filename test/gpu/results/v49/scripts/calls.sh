@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# v49: trees from trees.sh (git-ignored; carry the one a call names).
+# Call 1 (either card; carry gpu-ab/v48): the wide blocks with P packed in
+# registers and converted two halves at a time (tessera-split-block-vectors,
+# 5ab6f38 + the conversions split), by v46's call-1 script: correctness at
+# ragged N, racecheck/synccheck on 128x160 `_poP`, two non-causal sweeps and
+# a causal one of 128/160/176 `_poP`/`_woP`; then peers.py (alternating
+# rounds, no Triton) on the same configs at the three non-causal D = 128
+# shapes. Prediction: all correct and clean; 176 vs 128 at 8192 and 16384
+# +1-5 % (v46: 176 <= 160 <= 128 + 1 %, scalar P, spills); at 2048 -3 to
+# +1 % (176's ragged 12th block); causal still slower (2-13 %).
+# Call 2 (H200 only; carry gpu-ab/v49): run_all.sh on main (v44's call-1
+# wrapper), peers.py's alternating rounds now give Step B's ratios.
+# Prediction: every step passes but the last ones the 570 s budget cuts
+# (peers ~30 s longer); [8,16,2048,128] 0.95-0.98x cuDNN (v47: 0.92x one
+# sweep, 0.97x the d128 step's), the other rows as v47.
+# Call 3 (H200 only; carry gpu-ab/v42): v42's call 5, the LayerNorm 5000
+# sweep (its prediction there).
+set -uo pipefail
+cd "$(dirname "$0")/../../../../.."   # the repository root on the device
+export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+h200() { nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 ||
+           { echo "not an H200: nothing run"; exit 0; }; }
+case ${1:?call} in
+  1) T=gpu-ab/v48 timeout -k 5 420 bash test/gpu/results/v46/scripts/calls.sh 1
+     W=$OUT/call1; mkdir -p $W/in && cp gpu-ab/v48/cfg/*_c0_*.* $W/in/
+     timeout -k 5 150 python3 tools/peers.py --fa2 $W/in --no-triton --out $W/peers \
+       --shapes 8,16,2048,128 2,16,8192,128 1,16,16384,128 --warmup 5 --iters 50 \
+       --budget-ms 300 > $W/peers.txt 2>&1
+     echo "peers exit $?"; grep -E "^\|" $W/peers.txt; grep -E "fastest|median" $W/peers.txt | cut -c1-220
+     rm -rf $W/in ;;
+  2) h200; T=gpu-ab/v49 bash test/gpu/results/v44/scripts/calls.sh 1 ;;
+  3) h200; T=gpu-ab/v42 bash test/gpu/results/v42/scripts/calls.sh 5 ;;
+esac
