@@ -31,4 +31,8 @@ case ${1:?call} in
      rm -rf $W/in ;;
   2) h200; T=gpu-ab/v49 bash test/gpu/results/v44/scripts/calls.sh 1 ;;
   3) h200; T=gpu-ab/v42 bash test/gpu/results/v42/scripts/calls.sh 5 ;;
+  # Whichever card comes (carry gpu-ab/v49 and gpu-ab/v48): an H200 runs
+  # call 2 (the bars' card), any other call 1.
+  any) if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+         bash "$0" 2; else bash "$0" 1; fi ;;
 esac
