@@ -61,10 +61,10 @@
 #                sm_90a; steps f2, f3 and f4 run when it exists
 #   SWEEP_TOOL   what runs the sweeps c and d: "peers" (default; peers.py
 #                --no-peers, inputs made on the GPU once per shape) or "bench"
-#                (tessera-bench --sweep, which makes fresh inputs on the CPU
-#                for every config and shape: ~45 ns a value, minutes per
-#                sweep with many configs). Both time each launch with CUDA
-#                events (median, inout tensors reset outside the timing).
+#                (tessera-bench --sweep, which makes the inputs on the CPU,
+#                ~45 ns a value, once per shape and worker: reused across
+#                configs, 4 GiB of them at most). Both time each launch with
+#                CUDA events (median, inout tensors reset outside the timing).
 # Exit status: 0 when every step passed, 1 otherwise.
 #
 #===----------------------------------------------------------------------===#

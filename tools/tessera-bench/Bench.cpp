@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <list>
 #include <random>
 #include <thread>
 
@@ -301,8 +302,60 @@ Status fillInit(runtime::DeviceBuffer &buffer, const TensorSetup &tensor,
   return buffer.fill32(tensor.pattern, stream);
 }
 
+/// One random input tensor: the f16 bits uploaded and their values as
+/// floats (for the reference).
+struct RandomTensor {
+  std::vector<uint16_t> halves;
+  std::vector<float> rounded;
+};
+
+/// The random inputs of a run, kept across its jobs: they depend only on the
+/// seed and the element count of each random tensor in order, and making
+/// them costs ~45 ns a value (about 1 s a config at [2,8,4096,128]: most of
+/// a correctness sweep over many configs, which all share them). Keeps the
+/// most recently used sets up to kCacheBytes (a sweep alternates shapes).
+class RandomInputCache {
+public:
+  /// The random tensors of `counts` (in order) for `seed`.
+  const std::vector<RandomTensor> &get(uint64_t seed,
+                                       const std::vector<size_t> &counts) {
+    for (auto it = entries_.begin(); it != entries_.end(); ++it)
+      if (it->seed == seed && it->counts == counts) {
+        entries_.splice(entries_.begin(), entries_, it);
+        return entries_.front().tensors;
+      }
+    Entry entry{seed, counts, {}};
+    std::mt19937_64 rng(seed);
+    for (size_t count : counts) {
+      RandomTensor tensor;
+      tensor.halves = randomHalves(count, rng, tensor.rounded);
+      entry.tensors.push_back(std::move(tensor));
+    }
+    entries_.push_front(std::move(entry));
+    while (entries_.size() > 1 && bytes() > kCacheBytes)
+      entries_.pop_back();
+    return entries_.front().tensors;
+  }
+
+private:
+  static constexpr size_t kCacheBytes = size_t(4) << 30;
+  struct Entry {
+    uint64_t seed;
+    std::vector<size_t> counts;
+    std::vector<RandomTensor> tensors;
+  };
+  size_t bytes() const {
+    size_t total = 0;
+    for (const Entry &entry : entries_)
+      for (const RandomTensor &tensor : entry.tensors)
+        total += tensor.halves.size() * (sizeof(uint16_t) + sizeof(float));
+    return total;
+  }
+  std::list<Entry> entries_;
+};
+
 Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
-                     std::mt19937_64 &rng, BenchData &data) {
+                     const RandomTensor *random, BenchData &data) {
   size_t count = static_cast<size_t>(product(tensor.sizes));
   size_t bytes = count * runtime::getDTypeSize(tensor.dtype);
   Expected<runtime::DeviceBuffer> buffer =
@@ -314,8 +367,8 @@ Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
     std::vector<float> &rounded = name == "Q"   ? data.inputs.q
                                   : name == "K" ? data.inputs.k
                                                 : data.inputs.v;
-    std::vector<uint16_t> halves = randomHalves(count, rng, rounded);
-    TESSERA_RETURN_IF_ERROR(buffer->upload(halves.data(), bytes));
+    rounded = random->rounded;
+    TESSERA_RETURN_IF_ERROR(buffer->upload(random->halves.data(), bytes));
   } else if (tensor.fill == Fill::Poison) {
     TESSERA_RETURN_IF_ERROR(buffer->fill8(0xFF));
   } else {
@@ -328,11 +381,19 @@ Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
 /// Allocates and fills every tensor and builds the argument list.
 Status prepareData(const Manifest &manifest, const BenchSetup &setup,
                    uint64_t seed, BenchData &data) {
-  std::mt19937_64 rng(seed);
+  static RandomInputCache cache; // One per worker process: its whole run.
+  std::vector<size_t> counts;
+  for (const TensorSetup &tensor : setup.tensors)
+    if (tensor.fill == Fill::Random)
+      counts.push_back(static_cast<size_t>(product(tensor.sizes)));
+  const std::vector<RandomTensor> &random = cache.get(seed, counts);
   std::vector<const KernelArg *> byParam(manifest.params.size(), nullptr);
   std::vector<KernelArg> tensorArgs, scalarArgs;
+  size_t nextRandom = 0;
   for (const TensorSetup &tensor : setup.tensors) {
-    TESSERA_RETURN_IF_ERROR(prepareTensor(manifest, tensor, rng, data));
+    const RandomTensor *values =
+        tensor.fill == Fill::Random ? &random[nextRandom++] : nullptr;
+    TESSERA_RETURN_IF_ERROR(prepareTensor(manifest, tensor, values, data));
     tensorArgs.emplace_back(runtime::TensorArg::contiguous(
         data.buffers.back().address(), tensor.dtype, tensor.sizes));
   }

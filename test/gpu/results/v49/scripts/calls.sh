@@ -11,9 +11,12 @@
 # +1 % (176's ragged 12th block); causal still slower (2-13 %).
 # Call 2 (H200 only; carry gpu-ab/v49): run_all.sh on main (v44's call-1
 # wrapper), peers.py's alternating rounds now give Step B's ratios.
-# Prediction: every step passes but the last ones the 570 s budget cuts
-# (peers ~30 s longer); [8,16,2048,128] 0.95-0.98x cuDNN (v47: 0.92x one
-# sweep, 0.97x the d128 step's), the other rows as v47.
+# tessera-bench now makes a shape's random inputs once for all configs, so
+# the correctness step (v47: 94 s, ~1 s a config making inputs at
+# [2,8,4096,D]) takes ~20 s. Prediction: every step passes within the 570 s
+# budget, the watchdog too (peers ~35 s longer, correctness ~70 s shorter);
+# [8,16,2048,128] 0.95-0.98x cuDNN (v47: 0.92x one sweep, 0.97x the d128
+# step's), the other rows as v47.
 # Call 3 (H200 only; carry gpu-ab/v42): v42's call 5, the LayerNorm 5000
 # sweep (its prediction there).
 set -uo pipefail
