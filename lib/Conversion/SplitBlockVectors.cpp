@@ -14,6 +14,7 @@
 #include "tessera/Conversion/Passes.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace tessera {
@@ -136,7 +137,9 @@ int64_t sliceStart(LLVM::ShuffleVectorOp shuffle) {
 void narrowCast(Operation *conversion) {
   Value result = conversion->getResult(0);
   SmallVector<std::pair<LLVM::ShuffleVectorOp, int64_t>> slices;
-  for (Operation *user : result.getUsers()) {
+  // (A slice uses the value twice, as both shuffle operands: once here.)
+  for (Operation *user : llvm::SetVector<Operation *>(
+           result.getUsers().begin(), result.getUsers().end())) {
     auto shuffle = dyn_cast<LLVM::ShuffleVectorOp>(user);
     int64_t start = shuffle ? sliceStart(shuffle) : -1;
     if (start < 0)
