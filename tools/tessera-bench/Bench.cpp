@@ -13,7 +13,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <list>
 #include <random>
 #include <thread>
 
@@ -302,58 +301,6 @@ Status fillInit(runtime::DeviceBuffer &buffer, const TensorSetup &tensor,
   return buffer.fill32(tensor.pattern, stream);
 }
 
-/// One random input tensor: the f16 bits uploaded and their values as
-/// floats (for the reference).
-struct RandomTensor {
-  std::vector<uint16_t> halves;
-  std::vector<float> rounded;
-};
-
-/// The random inputs of a run, kept across its jobs: they depend only on the
-/// seed and the element count of each random tensor in order, and making
-/// them costs ~45 ns a value (about 1 s a config at [2,8,4096,128]: most of
-/// a correctness sweep over many configs, which all share them). Keeps the
-/// most recently used sets up to kCacheBytes (a sweep alternates shapes).
-class RandomInputCache {
-public:
-  /// The random tensors of `counts` (in order) for `seed`.
-  const std::vector<RandomTensor> &get(uint64_t seed,
-                                       const std::vector<size_t> &counts) {
-    for (auto it = entries_.begin(); it != entries_.end(); ++it)
-      if (it->seed == seed && it->counts == counts) {
-        entries_.splice(entries_.begin(), entries_, it);
-        return entries_.front().tensors;
-      }
-    Entry entry{seed, counts, {}};
-    std::mt19937_64 rng(seed);
-    for (size_t count : counts) {
-      RandomTensor tensor;
-      tensor.halves = randomHalves(count, rng, tensor.rounded);
-      entry.tensors.push_back(std::move(tensor));
-    }
-    entries_.push_front(std::move(entry));
-    while (entries_.size() > 1 && bytes() > kCacheBytes)
-      entries_.pop_back();
-    return entries_.front().tensors;
-  }
-
-private:
-  static constexpr size_t kCacheBytes = size_t(4) << 30;
-  struct Entry {
-    uint64_t seed;
-    std::vector<size_t> counts;
-    std::vector<RandomTensor> tensors;
-  };
-  size_t bytes() const {
-    size_t total = 0;
-    for (const Entry &entry : entries_)
-      for (const RandomTensor &tensor : entry.tensors)
-        total += tensor.halves.size() * (sizeof(uint16_t) + sizeof(float));
-    return total;
-  }
-  std::list<Entry> entries_;
-};
-
 Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
                      const RandomTensor *random, BenchData &data) {
   size_t count = static_cast<size_t>(product(tensor.sizes));
@@ -488,6 +435,35 @@ Status checkAndTime(const runtime::Module &module, const BenchOptions &options,
 }
 
 } // namespace
+
+const std::vector<RandomTensor> &
+RandomInputCache::get(uint64_t seed, const std::vector<size_t> &counts) {
+  for (auto it = entries_.begin(); it != entries_.end(); ++it)
+    if (it->seed == seed && it->counts == counts) {
+      entries_.splice(entries_.begin(), entries_, it);
+      return entries_.front().tensors;
+    }
+  Entry entry{seed, counts, {}};
+  std::mt19937_64 rng(seed);
+  for (size_t count : counts) {
+    RandomTensor tensor;
+    tensor.halves = randomHalves(count, rng, tensor.rounded);
+    entry.tensors.push_back(std::move(tensor));
+  }
+  entries_.push_front(std::move(entry));
+  ++made_;
+  while (entries_.size() > 1 && bytes() > maxBytes_)
+    entries_.pop_back();
+  return entries_.front().tensors;
+}
+
+size_t RandomInputCache::bytes() const {
+  size_t total = 0;
+  for (const Entry &entry : entries_)
+    for (const RandomTensor &tensor : entry.tensors)
+      total += tensor.halves.size() * (sizeof(uint16_t) + sizeof(float));
+  return total;
+}
 
 BenchResult runBenchmark(const runtime::Module &module,
                          const BenchOptions &options) {

@@ -26,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <list>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,42 @@ struct BenchResult {
 
 /// Fills in the fields of a result that come from the module alone.
 BenchResult describeModule(const runtime::Module &module);
+
+/// One random input tensor: f16 values in [-1, 1], never zero (`halves`, the
+/// bits uploaded), and the same values as floats (`rounded`, for the
+/// reference).
+struct RandomTensor {
+  std::vector<uint16_t> halves;
+  std::vector<float> rounded;
+};
+
+/// The random inputs of a run, kept across its jobs: they depend only on the
+/// seed and the element count of each random tensor in order (one generator
+/// runs through them), and making them costs ~45 ns a value (about 1 s a
+/// config at [2,8,4096,128]: most of a correctness sweep over many configs,
+/// which all share them). Keeps the most recently used sets up to
+/// `maxBytes` (a sweep alternates shapes); runBenchmark uses one per process.
+class RandomInputCache {
+public:
+  explicit RandomInputCache(size_t maxBytes = size_t(4) << 30)
+      : maxBytes_(maxBytes) {}
+  /// The random tensors of `counts` (in order) for `seed`.
+  const std::vector<RandomTensor> &get(uint64_t seed,
+                                       const std::vector<size_t> &counts);
+  /// How many sets get() has made (not found) so far.
+  size_t made() const { return made_; }
+
+private:
+  struct Entry {
+    uint64_t seed;
+    std::vector<size_t> counts;
+    std::vector<RandomTensor> tensors;
+  };
+  size_t bytes() const;
+  size_t maxBytes_;
+  size_t made_ = 0;
+  std::list<Entry> entries_; ///< Most recently used first.
+};
 
 /// Checks the kernel against the fp64 reference and times it. Never fails:
 /// problems are reported in the result's status and message.

@@ -9,6 +9,8 @@
 #include "Report.h"
 #include "TestManifests.h"
 
+#include "tessera/Host/Float16.h"
+
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
@@ -225,3 +227,42 @@ TEST(Report, MarksBestAndWritesParsableJson) {
 }
 
 } // namespace
+
+// The random inputs a worker keeps across configs: a set is made once per
+// seed and counts, its values are f16 in [-1, 1], never zero, with `rounded`
+// their float values; another seed or count makes another set; past the byte
+// limit the least recently used set goes (and is made again, equal, when
+// asked for again).
+TEST(RandomInputCache, MakesEachSetOnceAndEvictsTheOldest) {
+  // Two sets of 1000 + 500 values (6 bytes each) fit; a third evicts one.
+  tb::RandomInputCache cache(2 * 1500 * 6);
+  const std::vector<tb::RandomTensor> &a = cache.get(7, {1000, 500});
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].halves.size(), 1000u);
+  EXPECT_EQ(a[1].rounded.size(), 500u);
+  for (const tb::RandomTensor &tensor : a)
+    for (size_t i = 0; i < tensor.halves.size(); ++i) {
+      EXPECT_NE(tensor.halves[i] & 0x7FFF, 0) << i;
+      EXPECT_EQ(tessera::host::halfBitsToFloat(tensor.halves[i]),
+                tensor.rounded[i]);
+      EXPECT_LE(std::fabs(tensor.rounded[i]), 1.0f);
+    }
+  std::vector<uint16_t> first = a[0].halves, second = a[1].halves;
+  EXPECT_EQ(&cache.get(7, {1000, 500}), &a);
+  EXPECT_EQ(cache.made(), 1u);
+
+  EXPECT_NE(cache.get(8, {1000, 500})[0].halves, first);
+  // One generator runs through the tensors in order: with a shorter second
+  // tensor, the first is the same and the second a prefix of the other's.
+  const std::vector<tb::RandomTensor> &c = cache.get(7, {1000, 400});
+  EXPECT_EQ(c[0].halves, first);
+  EXPECT_EQ(c[1].halves,
+            std::vector<uint16_t>(second.begin(), second.begin() + 400));
+  EXPECT_EQ(cache.made(), 3u);
+  // Three sets are over the limit: seed 7's first (least recently used)
+  // went, and comes back equal.
+  EXPECT_EQ(cache.get(7, {1000, 500})[1].halves, second);
+  EXPECT_EQ(cache.made(), 4u);
+  EXPECT_EQ(cache.get(7, {1000, 400})[1].halves.size(), 400u);
+  EXPECT_EQ(cache.made(), 4u);
+}
