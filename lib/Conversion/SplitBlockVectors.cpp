@@ -131,9 +131,10 @@ int64_t sliceStart(LLVM::ShuffleVectorOp shuffle) {
   return mask.front();
 }
 
-/// Rewrites `conversion` (an elementwise conversion to a vector splitType accepts)
-/// when its only users are power-of-two slices of its result, each into the
-/// same conversion of the matching slice of its source.
+/// Rewrites `conversion` (an elementwise conversion to a vector that
+/// splitType accepts) when its only users are power-of-two slices of its
+/// result: each slice becomes the same conversion of the matching slice of
+/// its source.
 void narrowCast(Operation *conversion) {
   Value result = conversion->getResult(0);
   SmallVector<std::pair<LLVM::ShuffleVectorOp, int64_t>> slices;
