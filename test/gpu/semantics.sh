@@ -16,8 +16,9 @@
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
-# N with B·H > 1) and test/gpu/check_interp.py on each DIR/interp case, and
-# ends with "semantics: N passed, N failed".
+# N with B·H > 1) and test/gpu/check_interp.py on every DIR/interp case (one
+# process: --cases), and ends with "semantics: N passed, N failed" (a tally
+# of its checking commands).
 #
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -99,49 +100,45 @@ check() {
   export TESSERA_RUNTIME_LIB PYTHONUNBUFFERED=1
   tally() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" "$DIR"/attn/*.json
-  # builtins: F holds the f32 builtins (tanh.approx bounds the relative
-  # error at 2^-11), G the f16 ones (one f16 ulp), J integer abs (exact).
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/builtins.json" \
-    "$DIR/interp/builtins" --tol F=1e-6,1e-3 --tol G=0,1e-3
-  # masked rows: Out within f32 accumulation noise; the -inf Lse rows exact.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/masked_rows.json" \
-    "$DIR/interp/masked_rows" --tol Out=1e-5,1e-4 --tol Lse=1e-5,1e-5
-  # scalar loads: slices, loop bounds and factors from tensors; exact.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/gather_rows.json" \
-    "$DIR/interp/gather_rows"
-  # blocked and mma tiles meeting (convert_layout both ways, a cross-warp
-  # column sum, one with copies in the warps): f32 sums of 64 f16 products
-  # and of 4 f32 values, in another order than the interpreter's.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/layout_mix.json" \
-    "$DIR/interp/layout_mix" --tol Y=1e-4,1e-4 --tol S=1e-3,1e-4 --tol T=1e-5,1e-5
-  # a kernel of 10 warps (2 x 5 and 1 x 10 splits): maxima exact, the f16
-  # Y within an ulp, f32 sums of 2048 and of 5 values in another order.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/odd_warps.json" \
-    "$DIR/interp/odd_warps" --tol Y=0,1e-3 --tol Rsum=1e-4,1e-5 --tol Csum=1e-5,1e-5
-  # key loops of no iteration (Out 0, Lse -inf exact) between programs
-  # that run, warp-specialized, ping-pong, persistent. Out: ex2.approx
-  # and the interpreter's exp2 differ by an f32 ulp or two, which can flip
-  # the f16 rounding of a P (2^-11 of it) before P.V: Out moves by up to
-  # 2^-11 * (p / l) * |v| <= 4.9e-4 per flip (v31: 42 of 262144 values
-  # off by more than 1e-5, at most 2.4e-5); a wrong stage or block is
-  # 1e-2 and more. Lse (f32 sums in another order) to 1e-5.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/rotation_edges.json" \
-    "$DIR/interp/rotation_edges" --tol Out=5e-4,1e-4 --tol Lse=1e-5,1e-5
-  # transposes of register tiles through shared memory (ragged 72 x 40 in
-  # 64 x 32 tiles): Y and Z exact; the dots on transposed computed operands
-  # f32 sums of 64 and 32 f16 products, S of 32 f32 values, in another
-  # order.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/transposes.json" \
-    "$DIR/interp/transposes" --tol P=1e-4,1e-4 --tol Q=1e-4,1e-4 --tol S=1e-5,1e-5
-  # i32, f16 and bf16 reductions (argmax, wrapping i32 sums, 16-bit
-  # maxima and minima): exact.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/reductions.json" \
-    "$DIR/interp/reductions"
-  # dot operands also computed with, reduced and stored (read out of shared
-  # memory): maxima and copies exact; the dots f32 sums of 48 and 64 f16
-  # products, S of 32 squares, in another order.
-  tally timeout 60 python3 "$ROOT/test/gpu/check_interp.py" "$DIR/interp/shared_operands.json" \
-    "$DIR/interp/shared_operands" --tol Y=1e-4,1e-4 --tol S=1e-5,1e-5 --tol T=1e-4,1e-4
+  # The interpreter's runs against the GPU's, one process for all
+  # (check_interp.py --cases: a line a kernel, with its tolerances).
+  cat >"$DIR/interp-cases.txt" <<'EOF'
+# builtins: F holds the f32 builtins (tanh.approx bounds the relative
+# error at 2^-11), G the f16 ones (one f16 ulp), J integer abs (exact).
+interp/builtins.json interp/builtins --tol F=1e-6,1e-3 --tol G=0,1e-3
+# masked rows: Out within f32 accumulation noise; the -inf Lse rows exact.
+interp/masked_rows.json interp/masked_rows --tol Out=1e-5,1e-4 --tol Lse=1e-5,1e-5
+# scalar loads: slices, loop bounds and factors from tensors; exact.
+interp/gather_rows.json interp/gather_rows
+# blocked and mma tiles meeting (convert_layout both ways, a cross-warp
+# column sum, one with copies in the warps): f32 sums of 64 f16 products
+# and of 4 f32 values, in another order than the interpreter's.
+interp/layout_mix.json interp/layout_mix --tol Y=1e-4,1e-4 --tol S=1e-3,1e-4 --tol T=1e-5,1e-5
+# a kernel of 10 warps (2 x 5 and 1 x 10 splits): maxima exact, the f16
+# Y within an ulp, f32 sums of 2048 and of 5 values in another order.
+interp/odd_warps.json interp/odd_warps --tol Y=0,1e-3 --tol Rsum=1e-4,1e-5 --tol Csum=1e-5,1e-5
+# key loops of no iteration (Out 0, Lse -inf exact) between programs
+# that run, warp-specialized, ping-pong, persistent. Out: ex2.approx
+# and the interpreter's exp2 differ by an f32 ulp or two, which can flip
+# the f16 rounding of a P (2^-11 of it) before P.V: Out moves by up to
+# 2^-11 * (p / l) * |v| <= 4.9e-4 per flip (v31: 42 of 262144 values
+# off by more than 1e-5, at most 2.4e-5); a wrong stage or block is
+# 1e-2 and more. Lse (f32 sums in another order) to 1e-5.
+interp/rotation_edges.json interp/rotation_edges --tol Out=5e-4,1e-4 --tol Lse=1e-5,1e-5
+# transposes of register tiles through shared memory (ragged 72 x 40 in
+# 64 x 32 tiles): Y and Z exact; the dots on transposed computed operands
+# f32 sums of 64 and 32 f16 products, S of 32 f32 values, in another
+# order.
+interp/transposes.json interp/transposes --tol P=1e-4,1e-4 --tol Q=1e-4,1e-4 --tol S=1e-5,1e-5
+# i32, f16 and bf16 reductions (argmax, wrapping i32 sums, 16-bit
+# maxima and minima): exact.
+interp/reductions.json interp/reductions
+# dot operands also computed with, reduced and stored (read out of shared
+# memory): maxima and copies exact; the dots f32 sums of 48 and 64 f16
+# products, S of 32 squares, in another order.
+interp/shared_operands.json interp/shared_operands --tol Y=1e-4,1e-4 --tol S=1e-5,1e-5 --tol T=1e-4,1e-4
+EOF
+  tally timeout 300 python3 "$ROOT/test/gpu/check_interp.py" --cases "$DIR/interp-cases.txt"
   # The new kernels timed against their PyTorch peers on the same tensors.
   tally timeout 300 python3 "$ROOT/test/gpu/check_attention.py" --bench \
     --shapes 8,16,2048,128 4,32,2048,64 32,32,4096,128 -- \
