@@ -65,7 +65,8 @@ case ${1:?call} in
        echo "peers exit $?"; grep -E "^\|" $W/peers.txt; rm -rf $W/in
      fi ;;
   # Whichever card comes (carry gpu-ab/v49 and gpu-ab/v48): an H200 runs
-  # call 2 (the bars' card), any other call 1.
+  # call 2 (the bars' card), any other short's trimmed call 1 (v50: device
+  # time kept for an H200 after it).
   any) if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
-         bash "$0" 2; else bash "$0" 1; fi ;;
+         bash "$0" 2; else bash "$0" short; fi ;;
 esac
