@@ -45,7 +45,7 @@ def tolerance(text):
             raise ValueError
         atol, rtol = (float(x) for x in parts)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected NAME=ATOL,RTOL, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected NAME=ATOL,RTOL, got '{text}'") from None
     if not (atol >= 0 and rtol >= 0):
         raise argparse.ArgumentTypeError(f"expected tolerances >= 0, got '{text}'")
     return name, (atol, rtol)
@@ -139,13 +139,13 @@ def main():
 
 def compare(args):
     """The GPU run and the comparison, in the worker; True when it matches."""
+    module = tt.load(args.manifest)
     import numpy as np
     import torch
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32,
               "i32": torch.int32, "i64": torch.int64}
     tolerances = dict(args.tol)
     scalars = dict(args.arg)
-    module = tt.load(args.manifest)
     values, outputs = {}, []
     for spec in module.manifest.params:
         name = spec["name"]
