@@ -311,10 +311,9 @@ Status prepareTensor(const Manifest &manifest, const TensorSetup &tensor,
     return buffer.status();
   const std::string &name = manifest.params[tensor.param].name;
   if (tensor.fill == Fill::Random) {
-    std::vector<float> &rounded = name == "Q"   ? data.inputs.q
-                                  : name == "K" ? data.inputs.k
-                                                : data.inputs.v;
-    rounded = random->rounded;
+    (name == "Q"   ? data.inputs.q
+     : name == "K" ? data.inputs.k
+                   : data.inputs.v) = random->rounded;
     TESSERA_RETURN_IF_ERROR(buffer->upload(random->halves.data(), bytes));
   } else if (tensor.fill == Fill::Poison) {
     TESSERA_RETURN_IF_ERROR(buffer->fill8(0xFF));
@@ -447,7 +446,9 @@ RandomInputCache::get(uint64_t seed, const std::vector<size_t> &counts) {
   std::mt19937_64 rng(seed);
   for (size_t count : counts) {
     RandomTensor tensor;
-    tensor.halves = randomHalves(count, rng, tensor.rounded);
+    auto rounded = std::make_shared<std::vector<float>>();
+    tensor.halves = randomHalves(count, rng, *rounded);
+    tensor.rounded = std::move(rounded);
     entry.tensors.push_back(std::move(tensor));
   }
   entries_.push_front(std::move(entry));

@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -116,7 +117,7 @@ BenchResult describeModule(const runtime::Module &module);
 /// reference).
 struct RandomTensor {
   std::vector<uint16_t> halves;
-  std::vector<float> rounded;
+  std::shared_ptr<const std::vector<float>> rounded;
 };
 
 /// The random inputs of a run, kept across its jobs: they depend only on the

@@ -34,8 +34,9 @@ void referenceRow(const AttentionInputs &inputs, const AttentionShape &shape,
   const int64_t n = shape.seqLen, d = shape.headDim;
   host::AttentionMask mask;
   mask.causal = shape.causal;
-  host::attentionRow(&inputs.q[(id.bh * n + id.row) * d],
-                     &inputs.k[id.bh * n * d], &inputs.v[id.bh * n * d], n, d,
+  host::attentionRow(&(*inputs.q)[(id.bh * n + id.row) * d],
+                     &(*inputs.k)[id.bh * n * d], &(*inputs.v)[id.bh * n * d],
+                     n, d,
                      id.row, id.bh, scale, mask, out, lse);
 }
 

@@ -17,6 +17,7 @@
 #define TESSERA_TOOLS_BENCH_REFERENCE_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,9 @@ struct RowId {
 
 /// Host copies of the (f16-rounded) inputs, as float.
 struct AttentionInputs {
-  std::vector<float> q, k, v; ///< Each B*H*N*D.
+  /// Each B*H*N*D values, shared with whoever made them (tessera-bench's
+  /// RandomInputCache keeps them across configs: no copy a config).
+  std::shared_ptr<const std::vector<float>> q, k, v;
 };
 
 /// Computes one reference row (host::attentionRow): `out` (D values) and the

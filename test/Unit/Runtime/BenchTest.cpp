@@ -30,6 +30,10 @@ rt::Manifest loadFixture(const char *name) {
   return m.ok() ? m.take() : rt::Manifest();
 }
 
+std::shared_ptr<const std::vector<float>> values(std::vector<float> v) {
+  return std::make_shared<const std::vector<float>>(std::move(v));
+}
+
 tb::AttentionShape shapeOf(int64_t b, int64_t h, int64_t n, int64_t d,
                            bool causal = false) {
   tb::AttentionShape shape;
@@ -44,9 +48,9 @@ tb::AttentionShape shapeOf(int64_t b, int64_t h, int64_t n, int64_t d,
 TEST(Reference, SingleKeyGivesValueRow) {
   tb::AttentionShape shape = shapeOf(1, 1, 2, 2, /*causal=*/true);
   tb::AttentionInputs in;
-  in.q = {1, 2, 3, 4};
-  in.k = {0.5f, 0.25f, 1, 1};
-  in.v = {7, 8, 9, 10};
+  in.q = values({1, 2, 3, 4});
+  in.k = values({0.5f, 0.25f, 1, 1});
+  in.v = values({7, 8, 9, 10});
   std::vector<double> out;
   double lse;
   tb::referenceRow(in, shape, 0.5, {0, 0}, out, lse);
@@ -71,12 +75,13 @@ TEST(Reference, RowSelection) {
 
 TEST(Reference, CheckFindsMismatchesAndNaN) {
   tb::AttentionShape shape = shapeOf(1, 1, 4, 2);
-  tb::AttentionInputs in;
+  std::vector<float> q, k, v;
   for (int i = 0; i < 8; ++i) {
-    in.q.push_back(0.1f * i);
-    in.k.push_back(0.2f - 0.05f * i);
-    in.v.push_back(1.0f - 0.3f * i);
+    q.push_back(0.1f * i);
+    k.push_back(0.2f - 0.05f * i);
+    v.push_back(1.0f - 0.3f * i);
   }
+  tb::AttentionInputs in{values(q), values(k), values(v)};
   tb::AttentionOutputs out;
   out.lse.resize(4);
   std::vector<double> row;
@@ -239,15 +244,18 @@ TEST(RandomInputCache, MakesEachSetOnceAndEvictsTheOldest) {
   const std::vector<tb::RandomTensor> &a = cache.get(7, {1000, 500});
   ASSERT_EQ(a.size(), 2u);
   EXPECT_EQ(a[0].halves.size(), 1000u);
-  EXPECT_EQ(a[1].rounded.size(), 500u);
+  EXPECT_EQ(a[1].rounded->size(), 500u);
   for (const tb::RandomTensor &tensor : a)
     for (size_t i = 0; i < tensor.halves.size(); ++i) {
       EXPECT_NE(tensor.halves[i] & 0x7FFF, 0) << i;
       EXPECT_EQ(tessera::host::halfBitsToFloat(tensor.halves[i]),
-                tensor.rounded[i]);
-      EXPECT_LE(std::fabs(tensor.rounded[i]), 1.0f);
+                (*tensor.rounded)[i]);
+      EXPECT_LE(std::fabs((*tensor.rounded)[i]), 1.0f);
     }
   std::vector<uint16_t> first = a[0].halves, second = a[1].halves;
+  // A run's reference shares the floats (no copy a config) and keeps them
+  // past the set's eviction.
+  std::shared_ptr<const std::vector<float>> held = a[1].rounded;
   EXPECT_EQ(&cache.get(7, {1000, 500}), &a);
   EXPECT_EQ(cache.made(), 1u);
 
@@ -260,7 +268,10 @@ TEST(RandomInputCache, MakesEachSetOnceAndEvictsTheOldest) {
             std::vector<uint16_t>(second.begin(), second.begin() + 400));
   EXPECT_EQ(cache.made(), 3u);
   // Three sets are over the limit: seed 7's first (least recently used)
-  // went, and comes back equal.
+  // went, and comes back equal; the floats held from it are still whole.
+  ASSERT_EQ(held->size(), 500u);
+  for (size_t i = 0; i < 500; ++i)
+    EXPECT_EQ((*held)[i], tessera::host::halfBitsToFloat(second[i])) << i;
   EXPECT_EQ(cache.get(7, {1000, 500})[1].halves, second);
   EXPECT_EQ(cache.made(), 4u);
   EXPECT_EQ(cache.get(7, {1000, 400})[1].halves.size(), 400u);
