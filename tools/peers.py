@@ -12,10 +12,12 @@ Every output is checked against an fp64 math reference (softmax(q kᵀ s) v)
 on a few batch-heads, within --atol, and must be finite everywhere. Times are
 medians of CUDA-event-timed launches after warm-up (inout tensors are reset
 outside the timed region), TFLOP/s = 4·B·H·N²·D / time, halved when causal.
-The sweep picks each Tessera kernel's fastest config; then that config and
-every peer are timed once a round in --rounds alternating rounds (each
-checked again), and each reports the median of its rounds, so that the GPU's
-clocks drifting during the run (power, heat) fall on all of them alike.
+The sweep picks each Tessera kernel's --finalists fastest configs; then they
+and every peer are timed once a round in --rounds alternating rounds (each
+checked again), and each reports the median of its rounds (a kernel the
+fastest median of its finalists), so that the GPU's clocks drifting during
+the run (power, heat) fall on all of them alike and a config that the sweep
+timed in a slow moment is not lost to one timed in a fast one.
 Prints a table with Tessera FA2's ratio to each peer and writes peers.csv,
 peers.json, peers.md and peers.png under --out. Exit status 1 on any
 mismatch or failed run. With --no-peers only the Tessera kernels run: a
@@ -525,36 +527,62 @@ def alternate_rounds(run, jobs, rounds):
     return results
 
 
+def finalists(best, tried, count):
+    """The `count` fastest passing results of a kernel's sweep, fastest first."""
+    passing = sorted((r for r in tried if r.status == "ok"), key=lambda r: r.ms)
+    return passing[:count] or [best]
+
+
+def pick_finalist(timed, best):
+    """A kernel's row from its finalists' rounds: the first failure (a
+    faster sibling does not hide it), else the fastest median, with the
+    sweep's note ("fastest of N configs") and how many were in the rounds."""
+    failed = [r for r in timed if r.status != "ok"]
+    if failed:
+        return failed[0]
+    chosen = min(timed, key=lambda r: r.ms)
+    sweep_note = best.note + (f", {len(timed)} timed in the rounds" if len(timed) > 1 else "")
+    return dataclasses.replace(chosen, note="; ".join(n for n in (sweep_note, chosen.note) if n))
+
+
 def run_shape(shape, fa2, fa1, args, pool):
     """All peers at one shape: (results in peer order, Tessera sweep results).
-    The sweep picks each Tessera kernel's fastest config; with peers, that
-    config and every peer are then timed in args.rounds alternating rounds."""
-    results, sweep = [], []
+    The sweep picks each Tessera kernel's args.finalists fastest configs; with
+    peers, they and every peer are then timed in args.rounds alternating
+    rounds, and a kernel's row is its finalist with the fastest median."""
+    results, sweep, chosen = [], [], {}
     for peer, manifests in (("Tessera FA2", fa2), ("Tessera FA1", fa1)):
         if manifests:
             best, tried = run_tessera(peer, manifests, shape, args, pool)
             results.append(best)
             sweep += tried
+            chosen[peer] = finalists(best, tried, args.finalists)
     others = peer_jobs(args)
     if not others:
         return results, sweep
-    # The chosen configs go into the rounds; a kernel without one keeps its sweep's failure.
-    jobs = [(r.peer, {"kind": "tessera", "peer": r.peer, "manifest": r.manifest}, None, r)
-            for r in results if r.status == "ok"]
+    # The finalists go into the rounds; a kernel without one keeps its sweep's failure.
+    jobs = [(r.peer, {"kind": "tessera", "peer": r.peer, "manifest": f.manifest}, None, f)
+            for r in results if r.status == "ok" for f in chosen[r.peer]]
     jobs += [(peer, job, timeout, None) for peer, job, timeout in others]
 
     def run(entry):
-        peer, job, timeout, best = entry
-        if best is None:
+        peer, job, timeout, config = entry
+        if config is None:
             return run_job(pool, job, shape, args, peer, f"{peer} {shape}", timeout=timeout)
-        result = run_job(pool, job, shape, args, peer, f"{peer} {best.config} {shape}",
-                         config=best.config, manifest=best.manifest, timeout=timeout)
-        # A config's job reports no sweep: keep the sweep's note ("fastest of N").
-        return dataclasses.replace(result, note=best.note) if result.status == "ok" else result
+        result = run_job(pool, job, shape, args, peer, f"{peer} {config.config} {shape}",
+                         config=config.config, manifest=config.manifest, timeout=timeout)
+        return dataclasses.replace(result, note="") if result.status == "ok" else result
 
-    timed = iter(alternate_rounds(run, jobs, args.rounds))  # In the order of `jobs`.
-    results = [next(timed) if r.status == "ok" else r for r in results]
-    return results + list(timed), sweep
+    timed = alternate_rounds(run, jobs, args.rounds)  # In the order of `jobs`.
+    rows, at = [], 0
+    for r in results:
+        if r.status != "ok":
+            rows.append(r)
+            continue
+        count = len(chosen[r.peer])
+        rows.append(pick_finalist(timed[at:at + count], r))
+        at += count
+    return rows + timed[at:], sweep
 
 
 # ----------------------------------------------------------------------------
@@ -714,9 +742,13 @@ def parse_args(argv):
                         help="max abs error allowed on Out (fp16) and Lse (2e-2)")
     parser.add_argument("--seed", type=int, default=0, help="input seed (0)")
     parser.add_argument("--rounds", type=positive_int, default=3,
-                        help="after the sweep picks each Tessera kernel's fastest config, "
-                             "time it and every peer this many times in alternating rounds "
+                        help="after the sweep picks each Tessera kernel's fastest configs, "
+                             "time them and every peer this many times in alternating rounds "
                              "and report each one's median (3; 1: one time each)")
+    parser.add_argument("--finalists", type=positive_int, default=2,
+                        help="how many of each Tessera kernel's fastest configs in the "
+                             "sweep go into the rounds, the fastest median of them its "
+                             "row (2; 1: the sweep's fastest alone)")
     parser.add_argument("--no-triton", action="store_true", help="skip the Triton peer")
     parser.add_argument("--no-peers", action="store_true",
                         help="run only the Tessera kernels (a tuning sweep)")

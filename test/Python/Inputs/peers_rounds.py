@@ -28,33 +28,51 @@ calls.clear()
 once = peers.alternate_rounds(run, ["tessera", "cudnn"], 1)
 print("once:", " ".join(calls), " ".join(f"{r.peer}={r.ms:g} {r.note}" for r in once))
 
-# run_shape with a fake worker pool: the sweep of two configs picks the
-# faster, then it and SDPA's two backends are timed in two rounds.
+# run_shape with a fake worker pool: the sweep of three configs picks the
+# two fastest (b, then a), then they and SDPA's two backends are timed in
+# two rounds; a, slower in the sweep, has the faster median of the rounds.
+# With --finalists 1 only the sweep's fastest (b) goes into the rounds; a
+# finalist that fails a round fails the row.
 import argparse  # noqa: E402
 import dataclasses  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
-MS = {"a.json": [2.0, 9.0, 9.0], "b.json": [1.0, 1.5, 1.1],
+MS = {"a.json": [2.0, 1.0, 1.2], "b.json": [1.0, 1.5, 1.1], "c.json": [3.0],
       "FLASH_ATTENTION": [3.0, 3.2], "CUDNN_ATTENTION": [1.2, 1.0]}
 jobs = []
+MISMATCH = set()  # (manifest, nth run) that mismatch
 
 
 class Pool:
     def run(self, job, timeout=None, label=""):
         key = job.get("manifest", job.get("backend"))
         jobs.append(key)
-        ms = MS[key][sum(1 for j in jobs if j == key) - 1]
+        nth = sum(1 for j in jobs if j == key) - 1
+        ms = MS[key][nth]
         result = peers.Result(job["peer"], status="ok", config=label, ms=ms, tflops=10 / ms,
                               manifest=job.get("manifest", ""))
+        if (key, nth) in MISMATCH:
+            result = dataclasses.replace(result, status="mismatch", ms=float("nan"),
+                                         note=f"{key} mismatched")
         return SimpleNamespace(status="done", value=dataclasses.asdict(result))
 
 
 configs = [SimpleNamespace(causal=False, head_dim=64, config=n[0], path=Path(n), kernel="fa2")
-           for n in ("a.json", "b.json")]
-args = argparse.Namespace(no_peers=False, no_triton=True, rounds=2, timeout=0, warmup=1,
-                          iters=5, budget_ms=10, atol=0.02, seed=0)
-rows, sweep = peers.run_shape(peers.Shape(1, 1, 64, 64, False), configs, [], args, Pool())
-print("jobs:", " ".join(jobs))
-for r in rows:
-    print(f"{r.peer}: {r.ms:g} {r.manifest} | {r.note}")
-print("sweep:", " ".join(f"{r.manifest}={r.ms:g}" for r in sweep))
+           for n in ("a.json", "b.json", "c.json")]
+
+
+def shape_rows(finalists):
+    jobs.clear()
+    args = argparse.Namespace(no_peers=False, no_triton=True, rounds=2, timeout=0, warmup=1,
+                              iters=5, budget_ms=10, atol=0.02, seed=0, finalists=finalists)
+    rows, sweep = peers.run_shape(peers.Shape(1, 1, 64, 64, False), configs, [], args, Pool())
+    print("jobs:", " ".join(jobs))
+    for r in rows:
+        print(f"{r.peer}: {r.status} {r.ms:g} {r.manifest} | {r.note}")
+    print("sweep:", " ".join(f"{r.manifest}={r.ms:g}" for r in sweep))
+
+
+shape_rows(2)
+shape_rows(1)
+MISMATCH.add(("a.json", 2))  # a's second round
+shape_rows(2)
