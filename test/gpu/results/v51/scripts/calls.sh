@@ -25,4 +25,16 @@ case ${1:?call} in
     echo "peers exit $? in $((SECONDS - start)) s"
     grep -E "^\|" $W/peers.txt; grep -E "median of" $W/peers.txt | cut -c1-260
     cp $W/peers/peers.json $W/peers.json 2>/dev/null; rm -rf $W/in $W/peers ;;
+  # 2048 (either card, ~100 s): [8,16,2048,128] alone, the 128x128 and
+  # 128x160 _poP/_woP configs (v51 call 1's fastest there). Prediction as d128's.
+  2048)
+    nvidia-smi --query-gpu=name,clocks.sm,power.draw --format=csv,noheader
+    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
+    source test/gpu/results/v25/scripts/runtime.sh
+    W=$OUT/2048; mkdir -p $W/in
+    cp gpu-ab/v49/gpu-out/fa2_d128_m128_n1[26][08]_w8_s2_c0_[pw]oP.* $W/in/
+    timeout -k 5 90 python3 tools/peers.py --fa2 $W/in --no-triton --out $W/peers \
+      --shapes 8,16,2048,128 --warmup 5 --iters 50 --budget-ms 300 > $W/peers.txt 2>&1
+    echo "peers exit $?"; grep -E "median of" $W/peers.txt | cut -c1-260; grep -E "^\|" $W/peers.txt
+    rm -rf $W/in $W/peers ;;
 esac
