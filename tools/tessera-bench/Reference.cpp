@@ -36,8 +36,7 @@ void referenceRow(const AttentionInputs &inputs, const AttentionShape &shape,
   mask.causal = shape.causal;
   host::attentionRow(&(*inputs.q)[(id.bh * n + id.row) * d],
                      &(*inputs.k)[id.bh * n * d], &(*inputs.v)[id.bh * n * d],
-                     n, d,
-                     id.row, id.bh, scale, mask, out, lse);
+                     n, d, id.row, id.bh, scale, mask, out, lse);
 }
 
 std::vector<RowId> rowsToCheck(const AttentionShape &shape, int64_t maxRows,
