@@ -2,7 +2,7 @@
 # v49: makes the git-ignored trees the device calls carry, here (where MLIR
 # and tessera-compile are), from the checkout's build/:
 #   gpu-ab/v49/      run_all.sh's inputs: gpu-out/ (compile-configs.sh, 112
-#                    configs), gpu-sem/ (semantics.sh prepare), py-cache/
+#                    configs; 116 since v51), gpu-sem/ (semantics.sh prepare), py-cache/
 #                    (check_backward, check_membound, check_distributed
 #                    --precompile sm_90a), deps/ (the runtime's headers)
 #   gpu-ab/v48/      cfg/: FA2 D = 128 128xBLOCK_N w8 s2 `_poP`/`_woP`, causal
