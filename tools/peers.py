@@ -527,10 +527,9 @@ def alternate_rounds(run, jobs, rounds):
     return results
 
 
-def finalists(best, tried, count):
+def finalists(tried, count):
     """The `count` fastest passing results of a kernel's sweep, fastest first."""
-    passing = sorted((r for r in tried if r.status == "ok"), key=lambda r: r.ms)
-    return passing[:count] or [best]
+    return sorted((r for r in tried if r.status == "ok"), key=lambda r: r.ms)[:count]
 
 
 def pick_finalist(timed, best):
@@ -556,7 +555,7 @@ def run_shape(shape, fa2, fa1, args, pool):
             best, tried = run_tessera(peer, manifests, shape, args, pool)
             results.append(best)
             sweep += tried
-            chosen[peer] = finalists(best, tried, args.finalists)
+            chosen[peer] = finalists(tried, args.finalists)
     others = peer_jobs(args)
     if not others:
         return results, sweep
