@@ -210,6 +210,17 @@ def positive_int(text):
     return value
 
 
+def milliseconds(text):
+    """argparse type: a finite number of milliseconds >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected milliseconds >= 0, got {text!r}")
+    return value
+
+
 def find_manifests(paths, kernel):
     """Manifests of `kernel` in `paths` (JSON files, or folders searched recursively)."""
     found = []
@@ -285,8 +296,15 @@ def event_times(fn, setup, count):
 
 
 def median_ms(fn, setup, args):
-    """Median time of fn() in ms: warm-up, then up to args.iters timed launches,
-    fewer when one launch is slow (about args.budget_ms of launches in all)."""
+    """Median time of fn() in ms: args.rest_ms of idle GPU, warm-up, then up
+    to args.iters timed launches, fewer when one launch is slow (about
+    args.budget_ms of launches in all)."""
+    if args.rest_ms > 0:
+        # The GPU is idle here (the check waited for it). A power-capped GPU
+        # slows its clocks within ~50 ms of full load and speeds them up again
+        # only after a pause: without one, whatever runs right after a
+        # power-hungry peer inherits its lower clocks.
+        time.sleep(args.rest_ms / 1000)
     estimate = statistics.median(event_times(fn, setup, 3))
     warmup = max(1, min(args.warmup, int(0.2 * args.budget_ms / max(estimate, 1e-3))))
     event_times(fn, setup, warmup)
@@ -454,6 +472,8 @@ def worker_job(job):
     global TIMEOUT
     args = argparse.Namespace(**job["settings"])
     TIMEOUT = args.timeout
+    if not job.get("rest"):
+        args.rest_ms = 0  # Only the rounds rest (the sweep's configs are alike).
     shape = Shape(**job["shape"])
     q, k, v, refs = shape_inputs(shape, args.seed)
     sm_scale = 1.0 / math.sqrt(shape.D)
@@ -471,7 +491,7 @@ def worker_job(job):
 def run_job(pool, job, shape, args, peer, label, config="", manifest="", timeout=None):
     """Runs `job` at `shape` in the pool; a Result even when it hung or crashed."""
     settings = {key: getattr(args, key) for key in
-                ("warmup", "iters", "budget_ms", "atol", "seed", "timeout")}
+                ("warmup", "iters", "budget_ms", "rest_ms", "atol", "seed", "timeout")}
     outcome = pool.run({**job, "shape": dataclasses.asdict(shape), "settings": settings},
                        timeout=timeout, label=label)
     if outcome.status == "done":
@@ -496,16 +516,19 @@ def peer_jobs(args):
 
 
 def alternate_rounds(run, jobs, rounds):
-    """Times every job once a round, `rounds` rounds in turn (A B C A B C ...),
-    so that a change of the GPU's clocks during the run falls on all of them
-    alike; run(job) returns a Result. Each job's result is its first failure,
-    or its first round's with ms the median of the rounds' ms (the rounds'
-    ms in `note`)."""
+    """Times every job once a round, `rounds` rounds in turn, each round
+    starting one job later (A B C, B C A, C A B, ...), so that a change of
+    the GPU's clocks during the run falls on all of them alike and no job
+    always follows the same one; run(job) returns a Result. Each job's result
+    is its first failure, or its first round's with ms the median of the
+    rounds' ms (the rounds' ms in `note`, in round order)."""
     times = [[] for _ in jobs]
     failed = [None] * len(jobs)
     first = [None] * len(jobs)
-    for _ in range(rounds):
-        for i, job in enumerate(jobs):
+    for round_ in range(rounds):
+        start = round_ % len(jobs) if jobs else 0
+        for i in list(range(start, len(jobs))) + list(range(start)):
+            job = jobs[i]
             if failed[i] is not None:
                 continue
             result = run(job)
@@ -566,6 +589,7 @@ def run_shape(shape, fa2, fa1, args, pool):
 
     def run(entry):
         peer, job, timeout, config = entry
+        job = {**job, "rest": True}
         if config is None:
             return run_job(pool, job, shape, args, peer, f"{peer} {shape}", timeout=timeout)
         result = run_job(pool, job, shape, args, peer, f"{peer} {config.config} {shape}",
@@ -748,6 +772,10 @@ def parse_args(argv):
                         help="how many of each Tessera kernel's fastest configs in the "
                              "sweep go into the rounds, the fastest median of them its "
                              "row (2; 1: the sweep's fastest alone)")
+    parser.add_argument("--rest-ms", type=milliseconds, default=250,
+                        help="idle GPU time before each timing in the rounds, so that no "
+                             "peer inherits the clocks a power-capped GPU lowered for the "
+                             "one before it (250; 0: none)")
     parser.add_argument("--no-triton", action="store_true", help="skip the Triton peer")
     parser.add_argument("--no-peers", action="store_true",
                         help="run only the Tessera kernels (a tuning sweep)")

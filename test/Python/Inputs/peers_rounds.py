@@ -30,7 +30,9 @@ print("once:", " ".join(calls), " ".join(f"{r.peer}={r.ms:g} {r.note}" for r in 
 
 # run_shape with a fake worker pool: the sweep of three configs picks the
 # two fastest (b, then a), then they and SDPA's two backends are timed in
-# two rounds; a, slower in the sweep, has the faster median of the rounds.
+# two rounds (the second starting one job later; only the rounds' jobs rest
+# before their timing); a, slower in the sweep, has the faster median of the
+# rounds.
 # With --finalists 1 only the sweep's fastest (b) goes into the rounds; a
 # finalist that fails a round fails the row.
 import argparse  # noqa: E402
@@ -46,8 +48,8 @@ MISMATCH = set()  # (manifest, nth run) that mismatch
 class Pool:
     def run(self, job, timeout=None, label=""):
         key = job.get("manifest", job.get("backend"))
-        jobs.append(key)
-        nth = sum(1 for j in jobs if j == key) - 1
+        nth = sum(1 for j in jobs if j.rstrip("*") == key)
+        jobs.append(key + ("*" if job.get("rest") else ""))  # *: rests first
         ms = MS[key][nth]
         result = peers.Result(job["peer"], status="ok", config=label, ms=ms, tflops=10 / ms,
                               manifest=job.get("manifest", ""))
@@ -64,7 +66,7 @@ configs = [SimpleNamespace(causal=False, head_dim=64, config=n[0], path=Path(n),
 def shape_rows(finalists):
     jobs.clear()
     args = argparse.Namespace(no_peers=False, no_triton=True, rounds=2, timeout=0, warmup=1,
-                              iters=5, budget_ms=10, atol=0.02, seed=0, finalists=finalists)
+                              iters=5, budget_ms=10, rest_ms=250, atol=0.02, seed=0, finalists=finalists)
     rows, sweep = peers.run_shape(peers.Shape(1, 1, 64, 64, False), configs, [], args, Pool())
     print("jobs:", " ".join(jobs))
     for r in rows:
