@@ -14,10 +14,12 @@ medians of CUDA-event-timed launches after warm-up (inout tensors are reset
 outside the timed region), TFLOP/s = 4·B·H·N²·D / time, halved when causal.
 The sweep picks each Tessera kernel's --finalists fastest configs; then they
 and every peer are timed once a round in --rounds alternating rounds (each
-checked again), and each reports the median of its rounds (a kernel the
-fastest median of its finalists), so that the GPU's clocks drifting during
-the run (power, heat) fall on all of them alike and a config that the sweep
-timed in a slow moment is not lost to one timed in a fast one.
+checked again, each round starting one job later, each timing after
+--rest-ms of idle GPU), and each reports the median of its rounds (a kernel
+the fastest median of its finalists), so that the GPU's clocks drifting
+during the run (power, heat) fall on all of them alike, none inherits the
+clocks a power-capped GPU lowered for the job before it, and a config that
+the sweep timed in a slow moment is not lost to one timed in a fast one.
 Prints a table with Tessera FA2's ratio to each peer and writes peers.csv,
 peers.json, peers.md and peers.png under --out. Exit status 1 on any
 mismatch or failed run. With --no-peers only the Tessera kernels run: a
