@@ -401,8 +401,8 @@ def run_tessera(peer, manifests, shape, args, pool):
         job = {"kind": "tessera", "peer": peer, "manifest": str(m.path)}
         results.append(run_job(pool, job, shape, args, peer, f"{m.kernel} {config} {shape}",
                                config=config, manifest=str(m.path)))
-    passing = [r for r in results if r.status == "ok"]
-    best = min(passing, key=lambda r: r.ms) if passing else results[0]
+    passing = finalists(results, 1)
+    best = passing[0] if passing else results[0]
     if len(candidates) > 1:
         best = dataclasses.replace(best, note=(best.note + "; " if best.note else "")
                                    + f"fastest of {len(candidates)} configs")
