@@ -59,6 +59,12 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # given it 2 rows over 2 warps at 64; with v34's in-bounds copy and v37's
 # layouts the 4-warp kernel is 1-2 % faster at 16384 x 1024 and 1-2 % at 4096,
 # three sweeps on an H100).
+# RMSNorm's 4096 tile takes one row over 8 warps, uncapped (48 registers),
+# with W read before the row's reduction (kernels/rmsnorm.tile): 1.04-1.05x
+# the former entry (one row over 4 warps at 64, W read after the reduction)
+# at 4096 x 4096 and 1.00-1.02x at 16384 x 4096, in three alternating rounds
+# on an H100 (test/gpu/RESULTS.md v52: 2858-2869 GB/s at 4096 x 4096, the
+# speed of a copy of the same bytes, 1.04-1.05x torch.compile).
 # LayerNorm's 8192 tile takes one row over 8 warps at a 72-register cap (32
 # elements a thread, 3 CTAs an SM): the v37 sweep's best at 16384 x 8192
 # (2974 GB/s on an H100, 98 % of its copy bandwidth), +13 % over v34's one
@@ -72,7 +78,7 @@ NORM_CONFIGS = {
                    (4096, 2, 8, 64), (5120, 2, 10, 64), (6144, 1, 8, 64), (8192, 1, 8, 72),
                    (16384, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
-                 (4096, 1, 4, 64), (5120, 1, 4, 80), (6144, 2, 8, 80), (8192, 1, 8, 64),
+                 (4096, 1, 8, 0), (5120, 1, 4, 80), (6144, 2, 8, 80), (8192, 1, 8, 64),
                  (16384, 1, 16, 0)),
 }
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
