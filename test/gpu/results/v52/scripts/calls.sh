@@ -10,11 +10,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+# prepare [QUERY]: the card (nvidia-smi's QUERY fields, default its name),
+# then the runtime built from the carried headers (v25's runtime.sh: BENCH,
+# TESSERA_RUNTIME_LIB).
+prepare() {
+  nvidia-smi --query-gpu=${1:-name} --format=csv,noheader
+  mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
+  source test/gpu/results/v25/scripts/runtime.sh
+}
 case ${1:?call} in
   power)
-    nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare name,power.limit,clocks.max.sm
     W=$OUT/power; mkdir -p $W
     nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_throttle_reasons.active \
       --format=csv,noheader -lms 20 > $W/samples.csv &
@@ -30,9 +36,7 @@ case ${1:?call} in
   # 250 ms within 1 % of 1000 ms. peers: [8,16,2048,128] 0.97-1.00x cudnn
   # (power.py's bursts: 128x160 0.4244 ms, cudnn 0.4235), 8192 >= 1.0x.
   rest)
-    nvidia-smi --query-gpu=name,power.limit --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare name,power.limit
     W=$OUT/rest; mkdir -p $W; start=$SECONDS
     timeout -k 5 100 python3 test/gpu/results/v52/scripts/rest.py \
       gpu-ab/v49/gpu-out/fa2_d128_m128_n160_w8_s2_c0_woP.json 2>&1 | grep -v Warn > $W/rest.txt
@@ -50,9 +54,7 @@ case ${1:?call} in
   # same-size copy (NORM_CONFIGS' kernel ~96 %: the bubble between a row's
   # reduction and the next row's loads), +3-5 %; at 16384x4096 within 1 %.
   groups)
-    nvidia-smi --query-gpu=name --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare
     W=$OUT/groups; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v49/py-cache PYTHONPATH=$PWD/python timeout -k 5 400 \
       python3 test/gpu/results/v52/scripts/groups.py gpu-ab/v52/k/*.json 2>&1 | grep -v -i warn > $W/groups.txt
@@ -65,9 +67,7 @@ case ${1:?call} in
   # is the best at 4096 columns, >= 1.03x NORM_CONFIGS' (4 warps, cap 64)
   # and >= 1.03x torch.compile at 4096x4096; at 1024 within 1 % of today's.
   rmssweep)
-    nvidia-smi --query-gpu=name --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare
     W=$OUT/rmssweep; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v52/rmssweep PYTHONPATH=$PWD/python timeout -k 5 300 \
       python3 test/gpu/check_membound.py --sweep --ops rms_norm --widths 4096,1024 \
@@ -80,9 +80,7 @@ case ${1:?call} in
   # file's 4-warp kernel at 4096x4096 (f16 and bf16) and >= 1.0x at 16384;
   # the hoisted W +1-2 % on the 4-warp kernel, ~0 on 8 warps.
   ab)
-    nvidia-smi --query-gpu=name --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare
     W=$OUT/ab; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v52/ab PYTHONPATH=$PWD/python timeout -k 5 300 \
       python3 test/gpu/results/v52/scripts/ab.py 2>&1 | grep -v -i warn > $W/ab.txt
@@ -96,9 +94,7 @@ case ${1:?call} in
   # ~1.26x eager: every bar), 16384x4096 +0.5 %, 16384x1024 +1-2 %
   # (compile >= 1.0x), 4096x1024 -1..0 %; the other ops as call 4.
   membound)
-    nvidia-smi --query-gpu=name --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare
     W=$OUT/membound; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v52/py-cache PYTHONPATH=$PWD/python timeout -k 5 400 \
       python3 test/gpu/check_membound.py --out $W > $W/membound.txt 2>&1
@@ -112,9 +108,7 @@ case ${1:?call} in
   # Prediction: 1024 rows as call 4 (+-1 %), 4096 rows as membound's
   # (4096x4096 ~2870 GB/s: every bar), the rest as call 4.
   rms)
-    nvidia-smi --query-gpu=name --format=csv,noheader
-    mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-    source test/gpu/results/v25/scripts/runtime.sh
+    prepare
     W=$OUT/rms; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v52/py-cache PYTHONPATH=$PWD/python timeout -k 5 200 \
       python3 test/gpu/check_membound.py --ops rms_norm --out $W > $W/rms.txt 2>&1
