@@ -12,6 +12,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -510,8 +511,20 @@ RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
   return RankedTensorType::get({warps, src.getDimSize(1 - axis)}, element);
 }
 
+bool tessera::tilegpu::isValidChip(StringRef chip) {
+  if (!chip.consume_front("sm_"))
+    return false;
+  if (chip.ends_with("a") || chip.ends_with("f"))
+    chip = chip.drop_back();
+  unsigned version = 0;
+  return !chip.empty() && llvm::all_of(chip, llvm::isDigit) &&
+         !chip.getAsInteger(10, version) && version >= 20;
+}
+
 bool tessera::tilegpu::chipHasWgmma(StringRef chip) {
-  if (!chip.starts_with("sm_") || chip.size() < 4)
+  // (NVVM's version parser reads an indeterminate value for a chip without
+  // digits: ask it only about valid chips.)
+  if (!isValidChip(chip))
     return false;
   return NVVM::NVVMCheckSMVersion(/*archAccelerated=*/true, 90)
       .isCompatibleWith(
@@ -557,12 +570,21 @@ LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == kTargetAttrName) {
-    if (!isa<ModuleOp>(op) || !isa<NVVM::NVVMTargetAttr>(attr.getValue()))
+    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr.getValue());
+    if (!isa<ModuleOp>(op) || !target)
       return op->emitError() << "expected '" << name
                              << "' to be an #nvvm.target on a builtin.module, "
                                 "got "
                              << attr.getValue() << " on '" << op->getName()
                              << "'";
+    // The gpu.module that convert-tile-to-nvvm makes carries this target,
+    // and NVVM rejects a chip it cannot read there: reject it here.
+    if (!isValidChip(target.getChip()))
+      return op->emitError()
+             << "expected '" << name
+             << "' to name a chip sm_<version> (at least 20, optionally with "
+                "an 'a' or 'f' suffix), got '"
+             << target.getChip() << "'";
     return success();
   }
   if (name == kSharedMemoryAttrName) {

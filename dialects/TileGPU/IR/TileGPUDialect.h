@@ -47,9 +47,15 @@ constexpr unsigned kMaxStages = 8;
 /// the bound of `tilegpu.shared_offset` (TileGPULimits.h).
 constexpr int64_t maxSharedMemoryBytes() { return kMaxSharedMemoryBytes; }
 
+/// Whether `chip` names an NVVM target the way a gpu.module's #nvvm.target
+/// must: "sm_" and a version of at least 20, optionally with the "a"
+/// (architecture-specific) or "f" (family) suffix ("sm_80", "sm_90a").
+bool isValidChip(llvm::StringRef chip);
+
 /// Whether `chip` ("sm_90a") has Hopper's path: wgmma.mma_async, TMA and
 /// setmaxnreg (the architecture-specific sm_90a; asked the way the NVVM
-/// dialect checks an op's `RequiresSMa<[90]>`).
+/// dialect checks an op's `RequiresSMa<[90]>`). False for a chip that is
+/// not valid (isValidChip).
 bool chipHasWgmma(llvm::StringRef chip);
 
 /// What the passes between the tile dialect and NVVM know of the target:

@@ -585,6 +585,32 @@ func.func @target_on_func() attributes {tilegpu.target = #nvvm.target<chip = "sm
 
 // -----
 
+// The target's chip must be one the gpu.module's #nvvm.target accepts (a
+// corrupted chip made convert-tile-to-nvvm leave IR that does not verify).
+// expected-error @+1 {{expected 'tilegpu.target' to name a chip sm_<version> (at least 20, optionally with an 'a' or 'f' suffix), got 'sm_x90a'}}
+module attributes {tilegpu.target = #nvvm.target<chip = "sm_x90a">} {
+}
+
+// -----
+
+// expected-error @+1 {{expected 'tilegpu.target' to name a chip sm_<version> (at least 20, optionally with an 'a' or 'f' suffix), got 'sm_10'}}
+module attributes {tilegpu.target = #nvvm.target<chip = "sm_10">} {
+}
+
+// -----
+
+// expected-error @+1 {{got 'sm_'}}
+module attributes {tilegpu.target = #nvvm.target<chip = "sm_">} {
+}
+
+// -----
+
+// Valid: a family-specific chip.
+module attributes {tilegpu.target = #nvvm.target<chip = "sm_100f">} {
+}
+
+// -----
+
 // expected-error @+1 {{expected 'tilegpu.shared_memory' on a builtin.module, bytes in [1, 232448], got 300000 : i64 on 'builtin.module'}}
 module attributes {tilegpu.shared_memory = 300000 : i64} {
 }
