@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/Verifier.h"
 
 namespace tessera {
 #define GEN_PASS_DEF_CONVERTTILETONVVM
@@ -118,6 +119,8 @@ struct ConvertTileToNVVMPass
         kernels.push_back(func);
     if (kernels.empty())
       return;
+    if (failed(checkHopperPath(module, kernels)))
+      return signalPassFailure();
     gpu::GPUModuleOp gpuModule = getOrCreateGpuModule(module);
     for (func::FuncOp kernel : kernels) {
       unsigned numThreads = 32 * TileDialect::getNumWarps(kernel);
@@ -153,6 +156,45 @@ struct ConvertTileToNVVMPass
         return signalPassFailure();
       setRegisterCap(*func);
     }
+    // Whatever the checks above miss (an NVVM op the target's chip lacks),
+    // the pass fails on rather than leaving a gpu.module that does not
+    // verify.
+    if (failed(verify(gpuModule)))
+      return signalPassFailure();
+  }
+
+  /// Where the module names a chip without Hopper's path (tilegpu.target,
+  /// chipHasWgmma), the first op of `kernels` that only that path lowers (a
+  /// wgmma or asynchronous tile.dot, a TMA copy, a warp-specialized body) is
+  /// an error: the selection passes give such ops only to sm_90a, so this is
+  /// IR written or compiled for another chip.
+  static LogicalResult checkHopperPath(ModuleOp module,
+                                       ArrayRef<func::FuncOp> kernels) {
+    auto target = module->getAttrOfType<NVVM::NVVMTargetAttr>(
+        TileGPUDialect::kTargetAttrName);
+    if (!target || tilegpu::chipHasWgmma(target.getChip()))
+      return success();
+    for (func::FuncOp kernel : kernels) {
+      WalkResult walk = kernel.walk([&](Operation *op) {
+        StringRef what;
+        if (op->hasAttr(TileGPUDialect::kWgmmaAttrName))
+          what = "a wgmma tile.dot ('tilegpu.wgmma')";
+        else if (op->hasAttr(TileGPUDialect::kAsyncAttrName))
+          what = "an asynchronous tile.dot ('tilegpu.async')";
+        else if (op->hasAttr(TileGPUDialect::kTmaAttrName))
+          what = "a TMA copy ('tilegpu.tma')";
+        else if (isa<tilegpu::WarpSpecializeOp>(op))
+          what = "a warp-specialized kernel";
+        if (what.empty())
+          return WalkResult::advance();
+        op->emitError() << what << " needs Hopper's path (sm_90a), but the "
+                        << "module's target is " << target.getChip();
+        return WalkResult::interrupt();
+      });
+      if (walk.wasInterrupted())
+        return failure();
+    }
+    return success();
   }
 
   /// A register cap, when asked for: ptxas otherwise uses up to 255

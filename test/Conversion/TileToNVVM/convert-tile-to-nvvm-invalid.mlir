@@ -436,3 +436,22 @@ func.func @stage_wait_without_barriers(%i: i32) attributes {tile.kernel, tile.nu
   tilegpu.stage_wait stage %i phase %i {buffer = 0 : i64}
   return
 }
+
+// -----
+
+// Hopper's path on a chip without it (tessera-pipeline-fuzzer: a module whose
+// target became sm_80a kept its wgmma dot, and the pass left NVVM's wgmma ops
+// in a gpu.module for sm_80a, which does not verify).
+#mma_h = #tilegpu.mma<warpsM = 4, warpsN = 1>
+#shared_h = #tilegpu.shared<transposed = false, swizzle = 128>
+module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_80a", features = "+ptx80">} {
+  func.func @wgmma_on_sm80(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 8192 : i64} {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma_h>
+    %c0 = arith.constant 0 : i32
+    %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared_h>
+    // expected-error @+1 {{a wgmma tile.dot ('tilegpu.wgmma') needs Hopper's path (sm_90a), but the module's target is sm_80a}}
+    %d = tile.dot %x, %x, %zero {tilegpu.wgmma} : tensor<64x64xf16, #shared_h>, tensor<64x64xf16, #shared_h> -> tensor<64x64xf32, #mma_h>
+    tile.store %d, %o[%c0, %c0] : tensor<64x64xf32, #mma_h> -> !tile.view<f32, 2>
+    return
+  }
+}
