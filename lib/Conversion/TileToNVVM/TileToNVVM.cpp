@@ -156,9 +156,9 @@ struct ConvertTileToNVVMPass
         return signalPassFailure();
       setRegisterCap(*func);
     }
-    // Whatever the checks above miss (an NVVM op the target's chip lacks),
-    // the pass fails on rather than leaving a gpu.module that does not
-    // verify.
+    // Whatever the checks above miss (an NVVM op the target's chip lacks)
+    // fails the pass with the verifier's message: it never leaves a
+    // gpu.module that does not verify.
     if (failed(verify(gpuModule)))
       return signalPassFailure();
   }
