@@ -11,14 +11,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/../../../../.."   # the repository root on the device
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-prepare() {
-  nvidia-smi --query-gpu=${1:-name} --format=csv,noheader
-  mkdir -p build && rm -rf build/deps && cp -r gpu-ab/v49/deps build/deps
-  source test/gpu/results/v25/scripts/runtime.sh
-}
+source test/gpu/results/runtime.sh   # runtime DEPS: the Python package's runtime
 case ${1:?call} in
   rope)
-    prepare
+    nvidia-smi --query-gpu=name --format=csv,noheader
+    runtime "$PWD/gpu-ab/v49/deps"
     W=$OUT/rope; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v53/rope PYTHONPATH=$PWD/python timeout -k 5 300 \
       python3 test/gpu/results/v53/scripts/rope_ab.py 2>&1 | grep -v -i warn > $W/rope.txt
