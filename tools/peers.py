@@ -474,8 +474,6 @@ def worker_job(job):
     global TIMEOUT
     args = argparse.Namespace(**job["settings"])
     TIMEOUT = args.timeout
-    if not job.get("rest"):
-        args.rest_ms = 0  # Only the rounds rest (the sweep's configs are alike).
     shape = Shape(**job["shape"])
     q, k, v, refs = shape_inputs(shape, args.seed)
     sm_scale = 1.0 / math.sqrt(shape.D)
@@ -490,10 +488,14 @@ def worker_job(job):
     return dataclasses.asdict(result)
 
 
-def run_job(pool, job, shape, args, peer, label, config="", manifest="", timeout=None):
-    """Runs `job` at `shape` in the pool; a Result even when it hung or crashed."""
+def run_job(pool, job, shape, args, peer, label, config="", manifest="", timeout=None,
+            rest=False):
+    """Runs `job` at `shape` in the pool; a Result even when it hung or crashed.
+    With `rest` (the rounds) its timing starts after args.rest_ms of idle GPU;
+    the sweep's configs, alike, follow each other without one."""
     settings = {key: getattr(args, key) for key in
-                ("warmup", "iters", "budget_ms", "rest_ms", "atol", "seed", "timeout")}
+                ("warmup", "iters", "budget_ms", "atol", "seed", "timeout")}
+    settings["rest_ms"] = args.rest_ms if rest else 0
     outcome = pool.run({**job, "shape": dataclasses.asdict(shape), "settings": settings},
                        timeout=timeout, label=label)
     if outcome.status == "done":
@@ -528,8 +530,8 @@ def alternate_rounds(run, jobs, rounds):
     failed = [None] * len(jobs)
     first = [None] * len(jobs)
     for round_ in range(rounds):
-        start = round_ % len(jobs) if jobs else 0
-        for i in list(range(start, len(jobs))) + list(range(start)):
+        for k in range(len(jobs)):
+            i = (round_ + k) % len(jobs)
             job = jobs[i]
             if failed[i] is not None:
                 continue
@@ -591,11 +593,12 @@ def run_shape(shape, fa2, fa1, args, pool):
 
     def run(entry):
         peer, job, timeout, config = entry
-        job = {**job, "rest": True}
         if config is None:
-            return run_job(pool, job, shape, args, peer, f"{peer} {shape}", timeout=timeout)
+            return run_job(pool, job, shape, args, peer, f"{peer} {shape}", timeout=timeout,
+                           rest=True)
         result = run_job(pool, job, shape, args, peer, f"{peer} {config.config} {shape}",
-                         config=config.config, manifest=config.manifest, timeout=timeout)
+                         config=config.config, manifest=config.manifest, timeout=timeout,
+                         rest=True)
         return dataclasses.replace(result, note="") if result.status == "ok" else result
 
     timed = alternate_rounds(run, jobs, args.rounds)  # In the order of `jobs`.

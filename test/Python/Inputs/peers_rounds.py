@@ -49,7 +49,7 @@ class Pool:
     def run(self, job, timeout=None, label=""):
         key = job.get("manifest", job.get("backend"))
         nth = sum(1 for j in jobs if j.rstrip("*") == key)
-        jobs.append(key + ("*" if job.get("rest") else ""))  # *: rests first
+        jobs.append(key + ("*" if job["settings"]["rest_ms"] else ""))  # *: rests first
         ms = MS[key][nth]
         result = peers.Result(job["peer"], status="ok", config=label, ms=ms, tflops=10 / ms,
                               manifest=job.get("manifest", ""))
