@@ -20,4 +20,23 @@ case ${1:?call} in
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v53/rope PYTHONPATH=$PWD/python timeout -k 5 300 \
       python3 test/gpu/results/v53/scripts/rope_ab.py 2>&1 | grep -v -i warn > $W/rope.txt
     echo "rope exit $?"; cat $W/rope.txt ;;
+  # Stop 53's first call (carry gpu-ab/v49/deps, gpu-ab/v53 and gpu-ab/v54):
+  # rope on either card; on an H200 (the bars' card) also issue 13's table on
+  # main's kernels (gpu-ab/v54/py-cache: check_membound.py --precompile at
+  # e68831f) and v42 call 5's LayerNorm-5000 sweep (gpu-ab/v54/lnsweep:
+  # --precompile --sweep --ops layer_norm --widths 5000 --blocks 5120 at
+  # e68831f). Prediction (H200): the table as v47's (39 of 66 rows pass;
+  # RMSNorm 4096x4096 now >= 1.2x eager); the sweep as v42 call 5's.
+  all)
+    bash "$0" rope
+    nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 ||
+      { echo "not an H200: no table, no sweep"; exit 0; }
+    W=$OUT/h200; mkdir -p $W
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/py-cache PYTHONPATH=$PWD/python timeout -k 5 150 \
+      python3 test/gpu/check_membound.py --out $W/membound > $W/membound.txt 2>&1
+    echo "membound exit $?"; cat $W/membound/membound.md 2>/dev/null || tail -20 $W/membound.txt
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/lnsweep PYTHONPATH=$PWD/python timeout -k 5 240 \
+      python3 test/gpu/check_membound.py --sweep --ops layer_norm --widths 5000 \
+      --blocks 5120 --budget 200 --top 10 2>&1 | grep -v -i warn > $W/lnsweep.txt
+    echo "lnsweep exit $?"; cat $W/lnsweep.txt ;;
 esac

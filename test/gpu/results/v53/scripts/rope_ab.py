@@ -6,7 +6,10 @@ position blocks 8 KB x H apart) and with the heads fastest (grid (H,
 cdiv(N, BLOCK_N), B): neighbouring CTAs read neighbouring 256-byte head
 slices of the same positions, and the same Cos/Sin rows), over five
 (BLOCK_N, NUM_WARPS) configs, next to eager, torch.compile and a copy of the
-same bytes; f16 and bf16 at the table's RoPE shapes.
+same bytes; f16 and bf16 at the table's RoPE shapes. Added in stop 53: the
+heads in groups of HG a program (grid (H / HG, cdiv(N, BLOCK_N), B), Cos and
+Sin read once for HG heads, a loop over them; `rope_group.tile`, H % HG == 0
+at these shapes), with and without prefetch_registers.
 
 usage: rope_ab.py --precompile | rope_ab.py   (TESSERA_CACHE_DIR: the kernels)"""
 import statistics
@@ -21,6 +24,7 @@ from tessera.ops import norms  # noqa: E402
 from tessera.testing import raise_recompile_limits  # noqa: E402
 
 CONFIGS = ((16, 4), (8, 4), (32, 4), (16, 8), (32, 8))  # ROTARY_CONFIGS[128] first
+GROUPS = ((4, 16, 4, False), (4, 32, 4, False), (8, 16, 4, False), (4, 16, 4, True))
 SHAPES = ((4096, 4096), (16384, 1024), (4096, 1024), (16384, 8192))
 FILE_GRID = "grid=(cdiv(N, BLOCK_N), H, B)"
 HEADS_GRID = "grid=(H, cdiv(N, BLOCK_N), B)"
@@ -40,6 +44,13 @@ def kernels(dtype):
             out[f"{form} {block}x{warps}w"] = tessera.compile(
                 src, "sm_90a", kernel="rotary",
                 **dict(base, HEAD_DIM=128, BLOCK_N=block, NUM_WARPS=warps))
+    group = _compiler.Source.of("test/gpu/results/v53/scripts/rope_group.tile")
+    for hg, block, warps, prefetch in GROUPS:
+        name = f"group{hg}{'p' if prefetch else ''} {block}x{warps}w"
+        out[name] = tessera.compile(
+            group, "sm_90a", kernel="rotary",
+            **dict(base, HEAD_DIM=128, BLOCK_N=block, NUM_WARPS=warps, HG=hg,
+                   PREFETCH=prefetch))
     return out
 
 
@@ -68,7 +79,7 @@ for dtype_name in ("f16", "bf16"):
             fns[name] = run
         ref = eager(*inputs).float()
         for name, fn in fns.items():
-            if name.startswith(("file", "heads")):
+            if name.startswith(("file", "heads", "group")):
                 err = (fn(*inputs).float() - ref).abs().max().item()
                 if not err <= 3e-2:
                     print(f"{dtype_name} {tokens}x{hidden} {name}: max diff {err:.3g}: FAIL")
