@@ -222,7 +222,7 @@ LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
     return diags.error(target.getLoc(), "cannot store to '" + tensor.name +
                                             "': it is an input; declare it "
                                             "'out' or 'inout'");
-  FailureOr<Access> access = lowerAccess(tensor, target);
+  FailureOr<Access> access = lowerAccess(tensor, target, /*allowScalar=*/true);
   if (failed(access))
     return failure();
   if (failed(checkOperand(value, loc)))
@@ -232,6 +232,21 @@ LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
         loc, "cannot store " + typeStr(value.value.getType()) + " into '" +
                  tensor.name + "' of " + typeStr(tensor.elementType) +
                  "; convert it with .to(" + typeStr(tensor.elementType) + ")");
+  // Every dimension indexed: one element (`Mean[row] = mean`).
+  if (access->shape.empty()) {
+    if (value.isTile())
+      return diags.error(loc, "cannot store " + typeStr(value.value.getType()) +
+                                  " into one element of '" + tensor.name +
+                                  "'; store a scalar (a reduction without "
+                                  "'axis', or along the only axis of a 1-D "
+                                  "tile), or slice the subscript");
+    FailureOr<Value> stored = coerce(value, tensor.elementType, {}, loc);
+    if (failed(stored))
+      return failure();
+    tile::StoreScalarOp::create(builder, getLoc(target.getLoc()), *stored,
+                                tensor.view, access->indices);
+    return success();
+  }
   auto sliceType =
       mlir::RankedTensorType::get(access->shape, tensor.elementType);
   if (value.isTile()) {

@@ -74,7 +74,7 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
       {"cdiv", {{"a", "b"}, 2}, &KernelGen::callCdiv},
       {"min", {{"a", "b", "axis"}, 1}, &KernelGen::callMinMax},
       {"max", {{"a", "b", "axis"}, 1}, &KernelGen::callMinMax},
-      {"sum", {{"x", "axis"}, 2}, &KernelGen::callSum},
+      {"sum", {{"x", "axis"}, 1}, &KernelGen::callSum},
       {"exp2", {{"x"}, 1}, &KernelGen::callMath},
       {"exp", {{"x"}, 1}, &KernelGen::callMath},
       {"log2", {{"x"}, 1}, &KernelGen::callMath},
@@ -180,22 +180,25 @@ FailureOr<TValue> KernelGen::callCdiv(const CallExpr &call,
 FailureOr<TValue> KernelGen::callMinMax(const CallExpr &call,
                                         llvm::ArrayRef<const Expr *> args) {
   // maximum(a, b) / minimum(a, b) are the elementwise forms alone (Triton's
-  // names); max / min also reduce with 'axis='.
+  // names); max / min of one tile reduce it, along 'axis=' or (without it)
+  // to a scalar.
   StringRef callee = call.getCallee();
   bool isMax = callee == "max" || callee == "maximum";
   StringRef foldName = isMax ? "max" : "min";
-  if (args.size() > 2 && args[2] && !args[1]) {
+  bool reduction = args.size() > 2 && !args[1];
+  if (reduction) {
     FailureOr<TValue> x = eval(*args[0]);
     if (failed(x))
       return failure();
-    return reduce(isMax ? tile::ReduceKind::Max : tile::ReduceKind::Min, *x,
-                  *args[2], call.getLoc());
+    if (args[2] || x->isTile())
+      return reduce(isMax ? tile::ReduceKind::Max : tile::ReduceKind::Min, *x,
+                    args[2], call.getLoc());
   }
   if (!args[1] || (args.size() > 2 && args[2]))
     return diags.error(call.getLoc(),
                        "'" + call.getCallee() +
                            "' takes two values (elementwise) or one tile and "
-                           "'axis=' (a reduction)");
+                           "an optional 'axis=' (a reduction)");
   FailureOr<TValue> a = eval(*args[0]);
   if (failed(a))
     return failure();
@@ -243,36 +246,57 @@ FailureOr<TValue> KernelGen::callSum(const CallExpr &call,
   FailureOr<TValue> x = eval(*args[0]);
   if (failed(x))
     return failure();
-  return reduce(tile::ReduceKind::Sum, *x, *args[1], call.getLoc());
+  return reduce(tile::ReduceKind::Sum, *x, args[1], call.getLoc());
+}
+
+Value KernelGen::reduceAxis(tile::ReduceKind kind, Value src, int64_t axis,
+                            mlir::Location loc) {
+  auto type = cast<mlir::RankedTensorType>(src.getType());
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + axis);
+  auto result = mlir::RankedTensorType::get(shape, type.getElementType());
+  return tile::ReduceOp::create(
+      builder, loc, result, tile::ReduceKindAttr::get(ctx, kind), src,
+      builder.getI32IntegerAttr(static_cast<int32_t>(axis)));
 }
 
 FailureOr<TValue> KernelGen::reduce(tile::ReduceKind kind, const TValue &value,
-                                    const Expr &axisExpr, SMLoc loc) {
+                                    const Expr *axisExpr, SMLoc loc) {
   FailureOr<Value> src = asTile(value, loc, "a reduction");
   if (failed(src))
     return failure();
   auto type = cast<mlir::RankedTensorType>(src->getType());
-  if (type.getRank() < 2)
-    return diags.error(loc, "cannot reduce the 1-D tile " + typeStr(type) +
-                                " to a scalar; reductions keep at least one "
-                                "dimension (reduce x[:, None] instead)");
   if (isBoolType(type.getElementType()))
     return diags.error(loc, "cannot reduce a tile of bools");
-  FailureOr<int64_t> axis = evalConstInt(axisExpr, "'axis'");
-  if (failed(axis))
-    return failure();
   int64_t rank = type.getRank();
-  if (*axis < -rank || *axis >= rank)
-    return diags.error(axisExpr.getLoc(), "axis " + llvm::Twine(*axis) +
-                                              " is out of range for " +
-                                              typeStr(type));
-  int64_t normalized = *axis < 0 ? *axis + rank : *axis;
-  llvm::SmallVector<int64_t> shape(type.getShape());
-  shape.erase(shape.begin() + normalized);
-  auto result = mlir::RankedTensorType::get(shape, type.getElementType());
-  return TValue::ofRuntime(tile::ReduceOp::create(
-      builder, getLoc(loc), result, tile::ReduceKindAttr::get(ctx, kind), *src,
-      builder.getI32IntegerAttr(static_cast<int32_t>(normalized))));
+  std::optional<int64_t> axis;
+  if (axisExpr && !isa<NoneExpr>(*axisExpr)) {
+    FailureOr<int64_t> given = evalConstInt(*axisExpr, "'axis'");
+    if (failed(given))
+      return failure();
+    if (*given < -rank || *given >= rank)
+      return diags.error(axisExpr->getLoc(), "axis " + llvm::Twine(*given) +
+                                                 " is out of range for " +
+                                                 typeStr(type));
+    axis = *given < 0 ? *given + rank : *given;
+  }
+  mlir::Location location = getLoc(loc);
+  if (axis && rank > 1)
+    return TValue::ofRuntime(reduceAxis(kind, *src, *axis, location));
+  // To a scalar: the trailing dimensions first, then the 1-D tile [n] as
+  // the column [n, 1] reduced along its rows to one element.
+  Value tile = *src;
+  for (int64_t d = rank - 1; d >= 1; --d)
+    tile = reduceAxis(kind, tile, d, location);
+  auto vector = cast<mlir::RankedTensorType>(tile.getType());
+  Value column = tile::ExpandDimsOp::create(
+      builder, location,
+      mlir::RankedTensorType::get({vector.getDimSize(0), 1},
+                                  vector.getElementType()),
+      tile, builder.getI32IntegerAttr(1));
+  return TValue::ofRuntime(tile::ToScalarOp::create(
+      builder, location, vector.getElementType(),
+      reduceAxis(kind, column, 0, location)));
 }
 
 FailureOr<TValue> KernelGen::callMath(const CallExpr &call,

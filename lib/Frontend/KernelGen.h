@@ -269,8 +269,12 @@ private:
                              llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callOnlineSoftmax(const CallExpr &call,
                                       llvm::ArrayRef<const Expr *> args);
+  /// A reduction along `axisExpr`, or of every element to a scalar when
+  /// it is null or `None` (a 1-D tile reduced along axis 0 is a scalar too).
   FailureOr<TValue> reduce(tile::ReduceKind kind, const TValue &value,
-                           const Expr &axisExpr, SMLoc loc);
+                           const Expr *axisExpr, SMLoc loc);
+  Value reduceAxis(tile::ReduceKind kind, Value src, int64_t axis,
+                   mlir::Location loc);
   FailureOr<Value> iota(int64_t length, SMLoc loc);
 
   //===--------------------------------------------------------------------===//

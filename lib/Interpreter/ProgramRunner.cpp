@@ -242,15 +242,24 @@ LogicalResult ProgramRunner::executeLoad(tile::LoadOp op) {
   return success();
 }
 
-LogicalResult ProgramRunner::executeLoadScalar(tile::LoadScalarOp op) {
-  const ViewRef &ref = get(op.getView()).getView();
-  SmallVector<int64_t, 4> index = getInts(op.getIndices());
-  bool inBounds = true;
+/// The offset of element `index` of `ref` in its tensor, or nothing where
+/// an index is outside the view.
+static std::optional<int64_t> elementOffset(const ViewRef &ref,
+                                            ArrayRef<int64_t> index) {
   int64_t offset = ref.offset;
   for (unsigned d = 0; d < index.size(); ++d) {
-    inBounds &= index[d] >= 0 && index[d] < ref.sizes[d];
+    if (index[d] < 0 || index[d] >= ref.sizes[d])
+      return std::nullopt;
     offset += index[d] * ref.strides()[d];
   }
+  return offset;
+}
+
+LogicalResult ProgramRunner::executeLoadScalar(tile::LoadScalarOp op) {
+  const ViewRef &ref = get(op.getView()).getView();
+  std::optional<int64_t> at = elementOffset(ref, getInts(op.getIndices()));
+  bool inBounds = at.has_value();
+  int64_t offset = at.value_or(0);
   Type type = op.getType();
   double padding = op.getPadding().convertToDouble();
   Element element;
@@ -261,6 +270,19 @@ LogicalResult ProgramRunner::executeLoadScalar(tile::LoadScalarOp op) {
     element = fromInt(inBounds ? ref.tensor->loadInt(offset)
                                : floatToSigned(padding, intWidth(type)));
   set(op.getResult(), RtValue::scalar(type, element));
+  return success();
+}
+
+LogicalResult ProgramRunner::executeStoreScalar(tile::StoreScalarOp op) {
+  const ViewRef &ref = get(op.getView()).getView();
+  std::optional<int64_t> offset = elementOffset(ref, getInts(op.getIndices()));
+  if (!offset)
+    return success();
+  Element element = get(op.getValue()).getScalar();
+  if (isa<FloatType>(op.getValue().getType()))
+    ref.tensor->storeFloat(*offset, element.f);
+  else
+    ref.tensor->storeInt(*offset, element.i);
   return success();
 }
 
@@ -338,6 +360,7 @@ std::optional<LogicalResult> ProgramRunner::evalTileOp(Operation *op) {
       .Case([&](tile::LoadOp op) { return executeLoad(op); })
       .Case([&](tile::LoadScalarOp op) { return executeLoadScalar(op); })
       .Case([&](tile::StoreOp op) { return executeStore(op); })
+      .Case([&](tile::StoreScalarOp op) { return executeStoreScalar(op); })
       // Tile construction and shapes.
       .Case([&](tile::SplatOp op) {
         RtValue result = RtValue::alloc(op.getType());
@@ -353,6 +376,11 @@ std::optional<LogicalResult> ProgramRunner::evalTileOp(Operation *op) {
       })
       .Case([&](tile::ExpandDimsOp op) {
         return setResult(op, get(op.getSrc()).withType(op.getType()));
+      })
+      .Case([&](tile::ToScalarOp op) {
+        const RtValue &src = get(op.getSrc());
+        return setResult(
+            op, RtValue::scalar(op.getType(), src.elements().front()));
       })
       .Case([&](tile::BroadcastOp op) {
         return setResult(op, broadcast(get(op.getSrc()), op.getType()));

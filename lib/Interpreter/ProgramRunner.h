@@ -106,6 +106,7 @@ private:
   LogicalResult executeSelect(mlir::arith::SelectOp op);
   LogicalResult executeLoad(tile::LoadOp op);
   LogicalResult executeLoadScalar(tile::LoadScalarOp op);
+  LogicalResult executeStoreScalar(tile::StoreScalarOp op);
   LogicalResult executeStore(tile::StoreOp op);
   LogicalResult executeFor(mlir::scf::ForOp op);
   LogicalResult executeIf(mlir::scf::IfOp op);

@@ -371,10 +371,12 @@ private:
     if (reduce.getAxis() > 1)
       return success();
     Attribute parent = get(reduce.getSrc());
-    // A column reduction of an mma tile, or any reduction of a shared one
-    // (a dot operand the kernel also reduces), reduces a blocked copy.
+    // A column reduction of an mma tile, any reduction of a shared one (a
+    // dot operand the kernel also reduces), or of a 2-D tile in a slice
+    // layout (a reduction's result expanded into a column, as a reduction of
+    // every element makes it) reduces a blocked copy.
     if ((isa_and_present<MmaEncodingAttr>(parent) && reduce.getAxis() == 0) ||
-        isa_and_present<SharedEncodingAttr>(parent)) {
+        isa_and_present<SharedEncodingAttr, SliceEncodingAttr>(parent)) {
       BlockedEncodingAttr blocked =
           blockedFor(reduce.getSrc(), elementBytesOf(reduce.getSrc()));
       conversions.insert({reduce, reduce.getSrc(), blocked});
@@ -395,6 +397,24 @@ private:
   /// are both slice<axis, P>. A row vector expanded into a row (axis 0) needs
   /// the column slice, so its operand is converted.
   LogicalResult propagateExpandDims(ExpandDimsOp expand) {
+    // A 1-D blocked vector (a row loaded as X[row, 0 : N]) expands into the
+    // 2-D blocked layout that is its own with a unit dimension inserted: the
+    // same threads hold the same elements in the same slots.
+    if (auto vector =
+            dyn_cast_if_present<BlockedEncodingAttr>(get(expand.getSrc()));
+        vector && vector.getRank() == 1 && expand.getAxis() <= 1) {
+      auto withUnit = [&](ArrayRef<unsigned> values) {
+        SmallVector<unsigned, 2> result(values);
+        result.insert(result.begin() + expand.getAxis(), 1u);
+        return result;
+      };
+      return set(expand.getResult(),
+                 BlockedEncodingAttr::get(
+                     expand.getContext(), withUnit(vector.getSizePerThread()),
+                     withUnit(vector.getThreadsPerWarp()),
+                     withUnit(vector.getWarpsPerCTA()), {1, 0}),
+                 expand);
+    }
     // A 2-D blocked tile of size 1 along `axis` with one element per thread
     // there (a [1, N] row of a softmax) is distributed like the slice of its
     // layout along `axis`: the vector expands into it in place.
@@ -427,8 +447,13 @@ private:
 
   /// broadcast: a tile with a size-1 dimension `d` in layout slice<d, P>
   /// becomes a full tile in layout P, and the other way round.
+  /// A 1-D tile of one element (a reduction's [1] result broadcast onto a
+  /// row loaded as a 1-D tile) broadcasts from any layout: every thread
+  /// holds the element.
   LogicalResult propagateBroadcast(BroadcastOp bcast) {
     auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
+    if (srcType.getRank() == 1 && srcType.getNumElements() == 1)
+      return success();
     std::optional<unsigned> unitDim;
     for (unsigned d = 0; d < srcType.getRank(); ++d)
       if (srcType.getDimSize(d) == 1 &&

@@ -281,3 +281,56 @@ func.func @no_copies(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %row: i32) 
   tile.store %t, %y[%row, %c0] : tensor<1x2048xf16> -> !tile.view<f16, 2>
   return
 }
+
+// -----
+
+// A 1-D row reduced to a scalar (the frontend's `sum(x, axis=0)`): the row
+// expands into the column [1024, 1] in its own layout with a unit dimension
+// inserted, so the same threads hold the same elements (no conversion); the
+// one-element result is a slice of that, which tile.to_scalar reads and
+// which broadcasts back onto the row's layout.
+// CHECK-DAG: #[[$V:.*]] = #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-DAG: #[[$C:.*]] = #tilegpu.blocked<sizePerThread = [8, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$ONE:.*]] = #tilegpu.slice<dim = 0, parent = #[[$C]]>
+// CHECK-LABEL: func.func @row_to_scalar
+// CHECK: tile.expand_dims %{{.*}} axis 1 : tensor<1024xf32, #[[$V]]> -> tensor<1024x1xf32, #[[$C]]>
+// CHECK: tile.reduce sum %{{.*}} axis 0 : tensor<1024x1xf32, #[[$C]]> -> tensor<1xf32, #[[$ONE]]>
+// CHECK: tile.to_scalar %{{.*}} : tensor<1xf32, #[[$ONE]]> -> f32
+// CHECK: tile.broadcast %{{.*}} : tensor<1xf32, #[[$ONE]]> -> tensor<1024xf32, #[[$V]]>
+// CHECK-NOT: tilegpu.convert_layout
+func.func @row_to_scalar(%x: !tile.view<f16, 2>, %m: !tile.view<f32, 1>, %y: !tile.view<f32, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f16, 2> -> tensor<1024xf16>
+  %f = arith.extf %t : tensor<1024xf16> to tensor<1024xf32>
+  %col = tile.expand_dims %f axis 1 : tensor<1024xf32> -> tensor<1024x1xf32>
+  %one = tile.reduce sum %col axis 0 : tensor<1024x1xf32> -> tensor<1xf32>
+  %s = tile.to_scalar %one : tensor<1xf32> -> f32
+  tile.store_scalar %s, %m[%row] : f32 -> !tile.view<f32, 1>
+  %b = tile.broadcast %one : tensor<1xf32> -> tensor<1024xf32>
+  %d = arith.subf %f, %b : tensor<1024xf32>
+  tile.store %d, %y[%row, %c0] : tensor<1024xf32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// Every element of a 2-D tile (`max(t)`): the row maxima, a slice, expand
+// into a column that keeps the slice layout; its reduction along the rows
+// reduces a blocked copy.
+// CHECK-DAG: #[[$B:.*]] = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]>
+// CHECK-DAG: #[[$ROWS:.*]] = #tilegpu.slice<dim = 1, parent = #[[$B]]>
+// CHECK-DAG: #[[$COL:.*]] = #tilegpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @tile_to_scalar
+// CHECK: tile.expand_dims %{{.*}} axis 1 : tensor<4xf32, #[[$ROWS]]> -> tensor<4x1xf32, #[[$ROWS]]>
+// CHECK: tilegpu.convert_layout %{{.*}} : tensor<4x1xf32, #[[$ROWS]]> -> tensor<4x1xf32, #[[$COL]]>
+// CHECK: tile.reduce max %{{.*}} axis 0 : tensor<4x1xf32, #[[$COL]]>
+func.func @tile_to_scalar(%x: !tile.view<f32, 2>, %m: !tile.view<f32, 1>, %row: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%row, %c0] : !tile.view<f32, 2> -> tensor<4x256xf32>
+  %rows = tile.reduce max %t axis 1 : tensor<4x256xf32> -> tensor<4xf32>
+  %col = tile.expand_dims %rows axis 1 : tensor<4xf32> -> tensor<4x1xf32>
+  %one = tile.reduce max %col axis 0 : tensor<4x1xf32> -> tensor<1xf32>
+  %s = tile.to_scalar %one : tensor<1xf32> -> f32
+  tile.store_scalar %s, %m[%row] : f32 -> !tile.view<f32, 1>
+  return
+}

@@ -108,6 +108,30 @@ LogicalResult LoadScalarOp::verify() {
   return success();
 }
 
+LogicalResult StoreScalarOp::verify() {
+  ViewType view = getView().getType();
+  if (getIndices().size() != view.getRank())
+    return emitOpError() << "expected " << view.getRank()
+                         << " indices (one per dimension of the view), got "
+                         << getIndices().size();
+  if (getValue().getType() != view.getElementType())
+    return emitOpError() << "expected a value of the view's element type "
+                         << view.getElementType() << ", got "
+                         << getValue().getType();
+  return success();
+}
+
+LogicalResult ToScalarOp::verify() {
+  auto type = cast<RankedTensorType>(getSrc().getType());
+  if (type.getNumElements() != 1)
+    return emitOpError() << "expected a tile of one element, got " << type;
+  if (getResult().getType() != type.getElementType())
+    return emitOpError() << "expected a result of the tile's element type "
+                         << type.getElementType() << ", got "
+                         << getResult().getType();
+  return success();
+}
+
 LogicalResult StoreOp::verify() {
   return verifyViewAccess(*this, getView().getType(), getIndices().size(),
                           cast<RankedTensorType>(getValue().getType()),

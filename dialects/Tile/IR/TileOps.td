@@ -155,6 +155,28 @@ def Tile_LoadScalarOp : Tile_Op<"load_scalar", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_StoreScalarOp : Tile_Op<"store_scalar", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store one element of a view";
+  let description = [{
+    The inverse of `tile.load_scalar`: writes `value` at `view[indices]`,
+    one `i32` index per dimension (a row's mean or a program's partial sum);
+    nothing is written where an index falls outside the view's sizes. The
+    value is the program's, so the program writes the element once (on the
+    GPU, from one thread).
+
+    ```mlir
+    // Mean[row] = mean
+    tile.store_scalar %mean, %Mean[%row] : f32 -> !tile.view<f32, 1>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[F16, BF16, F32, I32, I1]>:$value,
+                       Tile_ViewType:$view, Variadic<I32>:$indices);
+  let assemblyFormat = [{
+    $value `,` $view `[` $indices `]` attr-dict `:` type($value) `->` qualified(type($view))
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
   let summary = "store a tile into a view, skipping out-of-bounds elements";
   let description = [{
@@ -287,6 +309,23 @@ def Tile_ReduceOp : Tile_PureOp<"reduce"> {
   let assemblyFormat = [{
     $kind $src `axis` $axis attr-dict `:` type($src) `->` type($result)
   }];
+  let hasVerifier = 1;
+}
+
+def Tile_ToScalarOp : Tile_PureOp<"to_scalar"> {
+  let summary = "the element of a tile of one element, as a scalar";
+  let description = [{
+    Every dimension of `src` has size 1. The frontend reduces a 1-D tile to
+    a scalar (`sum(x, axis=0)`) as a reduction to a one-element tile and
+    this op.
+
+    ```mlir
+    %ms = tile.to_scalar %sum : tensor<1xf32> -> f32
+    ```
+  }];
+  let arguments = (ins Tile_Tile:$src);
+  let results = (outs AnyTypeOf<[F16, BF16, F32, I32, I1]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
 }
 

@@ -167,18 +167,41 @@ private:
           slice.getDim() == expand.getAxis() &&
           blocked.getSizePerThread()[expand.getAxis()] == 1)
         return success();
+      // A 1-D blocked tile expands into its layout with a unit dimension
+      // inserted (one element, one lane and one warp along it).
+      auto vector = dyn_cast_if_present<BlockedEncodingAttr>(src);
+      if (vector && blocked && vector.getRank() == 1 &&
+          blocked.getRank() == 2 && expand.getAxis() <= 1) {
+        unsigned axis = expand.getAxis(), kept = 1 - axis;
+        if (blocked.getSizePerThread()[axis] == 1 &&
+            blocked.getThreadsPerWarp()[axis] == 1 &&
+            blocked.getWarpsPerCTA()[axis] == 1 &&
+            blocked.getSizePerThread()[kept] == vector.getSizePerThread()[0] &&
+            blocked.getThreadsPerWarp()[kept] ==
+                vector.getThreadsPerWarp()[0] &&
+            blocked.getWarpsPerCTA()[kept] == vector.getWarpsPerCTA()[0])
+          return success();
+      }
       if (src && src != dst)
-        return mismatch("the same layout for the operand and the result, or "
-                        "a #tilegpu.slice expanded into its blocked parent");
+        return mismatch("the same layout for the operand and the result, a "
+                        "#tilegpu.slice expanded into its blocked parent, or "
+                        "a 1-D #tilegpu.blocked expanded into its 2-D form");
       return success();
     }
     if (auto broadcast = dyn_cast<tile::BroadcastOp>(op)) {
       Attribute src = layoutOf(broadcast.getSrc().getType());
       Attribute dst = layoutOf(broadcast.getType());
       auto slice = dyn_cast_if_present<SliceEncodingAttr>(src);
-      if (src && src != dst && !(slice && slice.getParent() == dst))
-        return mismatch("the same layout, or a #tilegpu.slice broadcast to "
-                        "its parent");
+      // Every thread holds a 1-D one-element tile of a blocked layout or of
+      // a slice of one.
+      bool single =
+          broadcast.getSrc().getType().getRank() == 1 &&
+          broadcast.getSrc().getType().getNumElements() == 1 &&
+          (isa_and_present<BlockedEncodingAttr>(src) ||
+           (slice && isa<BlockedEncodingAttr>(slice.getParent())));
+      if (src && src != dst && !single && !(slice && slice.getParent() == dst))
+        return mismatch("the same layout, a #tilegpu.slice broadcast to its "
+                        "parent, or a 1-D one-element blocked tile");
       return success();
     }
     if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {

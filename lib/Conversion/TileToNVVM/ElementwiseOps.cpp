@@ -147,6 +147,8 @@ struct ForwardLowering : public OpConversionPattern<SourceOp> {
 
 /// broadcast of a row (M×1) or column (1×N) slice to the parent mma or
 /// blocked tile: each parent slot takes the slice slot of its row or column.
+/// A 1-D tile of one element in a blocked layout or a slice of one (every
+/// thread holds the element in its slot 0) fills every slot of any layout.
 struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -154,6 +156,14 @@ struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto src = Distribution::get(op.getSrc().getType());
     auto dst = Distribution::get(op.getType());
+    if (src && src->blocked && dst && op.getSrc().getType().getRank() == 1 &&
+        op.getSrc().getType().getNumElements() == 1) {
+      auto type = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+      Value element =
+          vector::ExtractOp::create(rewriter, op.getLoc(), adaptor.getSrc(), 0);
+      rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type, element);
+      return success();
+    }
     if (!src || !dst ||
         (dst->kind != Distribution::Mma &&
          !(dst->kind == Distribution::Blocked && dst->blocked->rank() == 2)) ||

@@ -198,6 +198,7 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
     RankedTensorType tile;
     bool store;
     unsigned order;
+    bool byThreadZero = false; // tile.store_scalar
   };
   SmallVector<Access> accesses;
   unsigned counter = 0;
@@ -215,6 +216,10 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
       // Every thread reads the element (no tile: never a single owner).
       accesses.push_back({op, rootView(scalar.getView()), RankedTensorType(),
                           false, counter});
+    } else if (auto scalar = dyn_cast<StoreScalarOp>(op)) {
+      // Thread 0 writes what every thread may read.
+      accesses.push_back({op, rootView(scalar.getView()), RankedTensorType(),
+                          true, counter, /*byThreadZero=*/true});
     }
   });
   // Whether `a` may run before `b`: earlier in program order, or in a loop
@@ -237,7 +242,8 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
           !(first.store || later.store) || !mayPrecede(first, later))
         continue;
       bool sameLayout = first.tile == later.tile;
-      if (sameLayout && singleOwner(first.tile, numWarps))
+      if ((sameLayout && singleOwner(first.tile, numWarps)) ||
+          (first.byThreadZero && later.byThreadZero))
         continue;
       earlier.push_back(first.op);
       ctaWide |= !(sameLayout && warpLocalCopies(first.tile, numWarps));
@@ -563,6 +569,53 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
               b, l, ValueRange{paddingOf(b, l, type, op.getPadding())});
         });
     rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
+/// tile.store_scalar: the program's value, written once, by thread 0, where
+/// the element is inside the view.
+struct StoreScalarLowering : public OpConversionPattern<StoreScalarOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StoreScalarOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
+                                   adaptor.getIndices(), /*tileRank=*/0);
+    auto [offset, inBounds] = access.locate(rewriter, loc, Value(), Value());
+    Value address =
+        globalAddress(rewriter, loc, access.view.ptr(rewriter, loc),
+                      op.getValue().getType(), offset);
+    Value first = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type()),
+        i32Const(rewriter, loc, 0));
+    Value value = adaptor.getValue();
+    scf::IfOp::create(rewriter, loc,
+                      arith::AndIOp::create(rewriter, loc, first, inBounds),
+                      [&](OpBuilder &b, Location l) {
+                        LLVM::StoreOp::create(b, l, value, address);
+                        scf::YieldOp::create(b, l);
+                      });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tile.to_scalar: a one-element tile of a blocked layout, or of a slice of
+/// one, is held by every thread in its slot 0 (the threads past the tile's
+/// extent hold copies).
+struct ToScalarLowering : public OpConversionPattern<ToScalarOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ToScalarOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = Distribution::get(op.getSrc().getType());
+    if (!src || !src->blocked)
+      return op.emitOpError("expected a tile in a #tilegpu.blocked layout or "
+                            "a slice of one");
+    rewriter.replaceOpWithNewOp<vector::ExtractOp>(op, adaptor.getSrc(), 0);
     return success();
   }
 };
@@ -961,7 +1014,8 @@ void tessera::populateTileMemoryToNVVMPatterns(
     const TileToNVVMPatternOptions &options) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<DimLowering, NarrowLowering, RegisterLoadLowering,
-               LoadScalarLowering, StoreLowering, AsyncCommitLowering,
+               LoadScalarLowering, StoreScalarLowering, ToScalarLowering,
+               StoreLowering, AsyncCommitLowering,
                StageViewLowering>(converter, ctx);
   patterns.add<AsyncWaitLowering>(converter, ctx, options.asyncProxy);
   patterns.add<SharedLoadLowering>(converter, ctx, options.numThreads,

@@ -103,8 +103,18 @@ func.func @expand_changes_layout(%r: tensor<64xf32, #tilegpu.slice<dim = 1, pare
 
 // -----
 
+// A 1-D blocked tile expands into its own layout with a unit dimension
+// inserted; another split of its threads is a conversion, not an expand.
+func.func @expand_vector_other_split(%r: tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  // expected-error @+1 {{a 1-D #tilegpu.blocked expanded into its 2-D form}}
+  %e = tile.expand_dims %r axis 1 : tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>> -> tensor<256x1xf32, #tilegpu.blocked<sizePerThread = [2, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [1, 0]>>
+  return
+}
+
+// -----
+
 func.func @broadcast_other_parent(%r: tensor<64x1xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 2, warpsN = 1>>>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  // expected-error @+1 {{expected the same layout, or a #tilegpu.slice broadcast to its parent}}
+  // expected-error @+1 {{expected the same layout, a #tilegpu.slice broadcast to its parent, or a 1-D one-element blocked tile}}
   %b = tile.broadcast %r : tensor<64x1xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 2, warpsN = 1>>> -> tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>
   return
 }

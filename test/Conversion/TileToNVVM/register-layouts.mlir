@@ -546,3 +546,51 @@ func.func @mma_store_pairs(%y: !tile.view<f16, 2>, %z: !tile.view<f32, 2>, %i: i
   tile.store %f, %z[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x32xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A 1-D row reduced to a scalar: the row expands into its column in place
+// (the same slots), the column sum goes through the shuffles and the
+// cross-warp scratch, and every thread reads the one-element result in its
+// slot 0 (tile.to_scalar); thread 0 alone stores it, inside the view
+// (tile.store_scalar); the broadcast back onto the row is a splat of it.
+// Two scalar stores to one view, both thread 0's, need no barrier between
+// them; a load of the view after one does.
+// CHECK-LABEL: llvm.func @row_to_scalar
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK: nvvm.barrier0
+// CHECK: %[[ONE:.*]] = vector.from_elements %{{.*}} : vector<1xf32>
+// CHECK-NEXT: %[[S:.*]] = vector.extract %[[ONE]][0] : f32 from vector<1xf32>
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : i32
+// CHECK-NEXT: %[[WRITE:.*]] = arith.andi %[[FIRST]], %[[INSIDE]] : i1
+// CHECK-NEXT: scf.if %[[WRITE]] {
+// CHECK-NEXT: llvm.store %[[S]], %{{.*}} : f32, !llvm.ptr<1>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<1>
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NEXT: llvm.load %{{.*}} : !llvm.ptr<1> -> f32
+// CHECK: vector.broadcast %[[S]] : f32 to vector<4xf32>
+#v = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>
+#c = #tilegpu.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [1, 0]>
+#one = #tilegpu.slice<dim = 0, parent = #c>
+func.func @row_to_scalar(%x: !tile.view<f32, 2>, %m: !tile.view<f32, 1>, %y: !tile.view<f32, 2>, %row: i32) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %f = tile.load %x[%row, %c0] : !tile.view<f32, 2> -> tensor<256xf32, #v>
+  %col = tile.expand_dims %f axis 1 : tensor<256xf32, #v> -> tensor<256x1xf32, #c>
+  %one = tile.reduce sum %col axis 0 : tensor<256x1xf32, #c> -> tensor<1xf32, #one>
+  %s = tile.to_scalar %one : tensor<1xf32, #one> -> f32
+  tile.store_scalar %s, %m[%row] : f32 -> !tile.view<f32, 1>
+  %next = arith.addi %row, %c1 : i32
+  tile.store_scalar %s, %m[%next] : f32 -> !tile.view<f32, 1>
+  %back = tile.load_scalar %m[%row] : !tile.view<f32, 1> -> f32
+  %b = tile.broadcast %one : tensor<1xf32, #one> -> tensor<256xf32, #v>
+  %d = arith.subf %f, %b : tensor<256xf32, #v>
+  %r = tile.splat %back : f32 -> tensor<256xf32, #v>
+  %e = arith.addf %d, %r : tensor<256xf32, #v>
+  tile.store %e, %y[%row, %c0] : tensor<256xf32, #v> -> !tile.view<f32, 2>
+  return
+}

@@ -50,6 +50,38 @@ func.func @load_scalar_type(%q: !tile.view<i32, 1>, %i: i32) {
 
 // -----
 
+func.func @store_scalar_index_count(%q: !tile.view<f32, 2>, %i: i32, %v: f32) {
+  // expected-error @+1 {{expected 2 indices (one per dimension of the view), got 1}}
+  tile.store_scalar %v, %q[%i] : f32 -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+func.func @store_scalar_type(%q: !tile.view<f16, 1>, %i: i32, %v: f32) {
+  // expected-error @+1 {{expected a value of the view's element type 'f16', got 'f32'}}
+  tile.store_scalar %v, %q[%i] : f32 -> !tile.view<f16, 1>
+  return
+}
+
+// -----
+
+func.func @to_scalar_elements(%t: tensor<2xf32>) {
+  // expected-error @+1 {{expected a tile of one element, got 'tensor<2xf32>'}}
+  %s = tile.to_scalar %t : tensor<2xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @to_scalar_type(%t: tensor<1x1xf32>) {
+  // expected-error @+1 {{expected a result of the tile's element type 'f32', got 'f16'}}
+  %s = tile.to_scalar %t : tensor<1x1xf32> -> f16
+  return
+}
+
+// -----
+
 func.func @load_rank(%q: !tile.view<f16, 1>, %i: i32) {
   // expected-error @+1 {{expected a tile of rank at most 1, got rank 2}}
   %t = tile.load %q[%i] : !tile.view<f16, 1> -> tensor<16x16xf16>

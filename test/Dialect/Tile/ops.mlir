@@ -55,6 +55,13 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %sum = tile.reduce sum %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
   // CHECK: tile.reduce min %[[S]] axis 0
   %mn = tile.reduce min %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
+  // CHECK: %[[ONE:.*]] = tile.reduce max %{{.*}} axis 0 : tensor<128x1xf32> -> tensor<1xf32>
+  %col = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
+  %one = tile.reduce max %col axis 0 : tensor<128x1xf32> -> tensor<1xf32>
+  // CHECK: %[[TOP:.*]] = tile.to_scalar %[[ONE]] : tensor<1xf32> -> f32
+  %top = tile.to_scalar %one : tensor<1xf32> -> f32
+  // CHECK: tile.store_scalar %[[TOP]], %[[M]][%[[PID]], %{{.*}}] : f32 -> !tile.view<f32, 2>
+  tile.store_scalar %top, %m[%pid, %c0] : f32 -> !tile.view<f32, 2>
   // CHECK: %[[E:.*]] = tile.expand_dims %[[MX]] axis 1 : tensor<128xf32> -> tensor<128x1xf32>
   %e = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
   // CHECK: tile.broadcast %[[E]] : tensor<128x1xf32> -> tensor<128x128xf32>

@@ -20,17 +20,27 @@ case ${1:?call} in
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v53/rope PYTHONPATH=$PWD/python timeout -k 5 300 \
       python3 test/gpu/results/v53/scripts/rope_ab.py 2>&1 | grep -v -i warn > $W/rope.txt
     echo "rope exit $?"; cat $W/rope.txt ;;
-  # Stop 53's first call (carry gpu-ab/v49/deps, gpu-ab/v53 and gpu-ab/v54):
-  # rope on either card; on an H200 (the bars' card) also issue 13's table on
-  # main's kernels (gpu-ab/v54/py-cache: check_membound.py --precompile at
-  # e68831f) and v42 call 5's LayerNorm-5000 sweep (gpu-ab/v54/lnsweep:
-  # --precompile --sweep --ops layer_norm --widths 5000 --blocks 5120 at
-  # e68831f). Prediction (H200): the table as v47's (39 of 66 rows pass;
-  # RMSNorm 4096x4096 now >= 1.2x eager); the sweep as v42 call 5's.
+  # Stop 53 (carry gpu-ab/v49/deps, gpu-ab/v53 and gpu-ab/v54). `all`, either
+  # card: rope, then test/gpu/semantics.sh check on gpu-ab/v54/sem (prepared
+  # with the reductions to a scalar and the stores of one element:
+  # interp/scalar_reductions). Prediction: every semantics case passes,
+  # scalar_reductions within its tolerances (Range, Peak, Count exact).
   all)
     bash "$0" rope
+    W=$OUT/sem; mkdir -p $W
+    TESSERA_DEPS_INCLUDE_DIR=$PWD/gpu-ab/v49/deps BUILD_DIR=/tmp/rt timeout -k 5 200 \
+      bash test/gpu/semantics.sh check $PWD/gpu-ab/v54/sem \
+      > $W/semantics.txt 2>&1
+    echo "semantics exit $?"; grep -E "PASS|FAIL|passed|failed|error" $W/semantics.txt | tail -40 ;;
+  # `h200` (an H200 only, the bars' card): issue 13's table on main's kernels
+  # (gpu-ab/v54/py-cache: check_membound.py --precompile at e68831f; the
+  # same PTX at this call's tree) and v42 call 5's LayerNorm-5000 sweep
+  # (gpu-ab/v54/lnsweep). Prediction: the table as v47's H200 run (39 of 66
+  # rows) plus the RMSNorm 4096x4096 rows; the sweep as v42 call 5's.
+  h200)
     nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 ||
       { echo "not an H200: no table, no sweep"; exit 0; }
+    runtime "$PWD/gpu-ab/v49/deps"
     W=$OUT/h200; mkdir -p $W
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/py-cache PYTHONPATH=$PWD/python timeout -k 5 150 \
       python3 test/gpu/check_membound.py --out $W/membound > $W/membound.txt 2>&1
