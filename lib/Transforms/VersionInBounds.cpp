@@ -489,11 +489,6 @@ void versionBlock(Block &program, Location loc) {
   // scf.if condition { the block, checked only where it must be }
   // else { the block as it was }, yielding what its terminator reads.
   Operation *terminator = program.getTerminator();
-  SmallVector<Value> escaping;
-  for (Value v : terminator->getOperands())
-    if (Operation *def = v.getDefiningOp();
-        def && def->getBlock() == &program && !def->isBeforeInBlock(first))
-      escaping.push_back(v);
   // The program's scalar prologue (sizes, offsets, their conversions and
   // quotients) stays before the branch, computed once for both copies: a
   // division there (a call to its slow path) has nothing live across it.
@@ -513,6 +508,14 @@ void versionBlock(Block &program, Location loc) {
   }
   if (!body)
     body = terminator;
+  // What the terminator reads from the copied ops (not from the prologue,
+  // computed once before both: a loop's next row index).
+  SmallVector<Value> escaping;
+  for (Value v : terminator->getOperands())
+    if (Operation *def = v.getDefiningOp();
+        def && def->getBlock() == &program &&
+        !def->isBeforeInBlock(body))
+      escaping.push_back(v);
   OpBuilder b(terminator);
   auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(),
                                 condition, /*withElseRegion=*/true);
