@@ -272,19 +272,20 @@ private:
 };
 
 /// `name op= value`.
+/// `x op= value` (a NameExpr target) or `T[...] op= value` (a SubscriptExpr:
+/// the element or slice read, combined and stored back).
 class AugAssignStmt : public Stmt {
 public:
-  AugAssignStmt(llvm::SMLoc loc, std::unique_ptr<NameExpr> target, BinaryOp op,
-                ExprPtr value)
+  AugAssignStmt(llvm::SMLoc loc, ExprPtr target, BinaryOp op, ExprPtr value)
       : Stmt(Kind::AugAssign, loc), target(std::move(target)), op(op),
         value(std::move(value)) {}
-  const NameExpr &getTarget() const { return *target; }
+  const Expr &getTarget() const { return *target; }
   BinaryOp getOp() const { return op; }
   const Expr &getValue() const { return *value; }
   static bool classof(const Stmt *s) { return s->getKind() == Kind::AugAssign; }
 
 private:
-  std::unique_ptr<NameExpr> target;
+  ExprPtr target;
   BinaryOp op;
   ExprPtr value;
 };

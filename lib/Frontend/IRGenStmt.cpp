@@ -107,7 +107,8 @@ static void collectAssignedNames(const Block &block,
         for (const ExprPtr &element : tuple->getElements())
           names.insert(cast<NameExpr>(*element).getName());
     } else if (auto *aug = dyn_cast<AugAssignStmt>(stmt.get())) {
-      names.insert(aug->getTarget().getName());
+      if (auto *name = dyn_cast<NameExpr>(&aug->getTarget()))
+        names.insert(name->getName());
     } else if (auto *loop = dyn_cast<ForStmt>(stmt.get())) {
       collectAssignedNames(loop->getBody(), names);
     } else if (auto *branch = dyn_cast<IfStmt>(stmt.get())) {
@@ -244,8 +245,14 @@ LogicalResult KernelGen::lowerStmt(const Stmt &stmt) {
   case Stmt::Kind::Assign:
     return lowerAssign(cast<AssignStmt>(stmt));
   case Stmt::Kind::AugAssign: {
+    // `T[...] += v` reads the element or slice (T must be readable: an
+    // input's store and an output's load are the errors they are in
+    // `T[...] = T[...] + v`) and stores the result back.
     const auto &aug = cast<AugAssignStmt>(stmt);
-    FailureOr<TValue> lhs = evalName(aug.getTarget());
+    const auto *name = dyn_cast<NameExpr>(&aug.getTarget());
+    const auto *subscript = dyn_cast<SubscriptExpr>(&aug.getTarget());
+    FailureOr<TValue> lhs =
+        name ? evalName(*name) : evalSubscript(*subscript);
     if (failed(lhs))
       return failure();
     FailureOr<TValue> rhs = eval(aug.getValue());
@@ -255,7 +262,9 @@ LogicalResult KernelGen::lowerStmt(const Stmt &stmt) {
         applyBinary(aug.getOp(), *lhs, *rhs, stmt.getLoc());
     if (failed(result))
       return failure();
-    return assign(aug.getTarget().getName(), *result, aug.getTarget().getLoc());
+    if (subscript)
+      return lowerStore(*subscript, *result, aug.getValue().getLoc());
+    return assign(name->getName(), *result, name->getLoc());
   }
   case Stmt::Kind::Expr:
     return mlir::success(succeeded(eval(cast<ExprStmt>(stmt).getExpr())));

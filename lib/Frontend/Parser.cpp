@@ -568,17 +568,17 @@ StmtPtr Parser::parseSimpleStmt() {
   }
   StmtPtr stmt;
   if (augmented) {
-    if (!isa<NameExpr>(*target)) {
+    if (!isa<NameExpr, SubscriptExpr>(*target)) {
       (void)diags.error(target->getLoc(),
-                        "expected a name before an augmented assignment");
+                        "expected a name or a subscript before an augmented "
+                        "assignment");
       return nullptr;
     }
     consume();
     ExprPtr value = parseExpr();
     if (!value)
       return nullptr;
-    std::unique_ptr<NameExpr> name(cast<NameExpr>(target.release()));
-    stmt = std::make_unique<AugAssignStmt>(at, std::move(name), *augmented,
+    stmt = std::make_unique<AugAssignStmt>(at, std::move(target), *augmented,
                                            std::move(value));
   } else if (consumeIf(TokenKind::Assign)) {
     if (failed(checkAssignTarget(*target)))

@@ -139,11 +139,11 @@ interp/reductions.json interp/reductions
 # products, S of 32 squares, in another order.
 interp/shared_operands.json interp/shared_operands --tol Y=1e-4,1e-4 --tol S=1e-5,1e-5 --tol T=1e-4,1e-4
 # reductions to a scalar and stores of one element (a layer norm with
-# 1-D rows): Range, Peak (f16) and Count (i32) exact; Mean, Pair and
+# 1-D rows): Range, Peak (f16) and Count (i32) exact; Mean, Acc, Pair and
 # Chunked f32 sums of 300 and 600 values in another order; Rstd that and
 # rsqrt.approx (2^-22.9); Y (f16) within an ulp of a rounding the rstd may
 # flip.
-interp/scalar_reductions.json interp/scalar_reductions --arg eps=1e-5 --tol Mean=1e-6,1e-5 --tol Pair=1e-4,1e-5 --tol Chunked=1e-4,1e-5 --tol Rstd=0,1e-5 --tol Y=1e-3,1e-3
+interp/scalar_reductions.json interp/scalar_reductions --arg eps=1e-5 --tol Mean=1e-6,1e-5 --tol Pair=1e-4,1e-5 --tol Chunked=1e-4,1e-5 --tol Acc=1e-6,1e-5 --tol Rstd=0,1e-5 --tol Y=1e-3,1e-3
 EOF
   tally timeout 300 python3 "$ROOT/test/gpu/check_interp.py" --cases "$DIR/interp-cases.txt"
   # The new kernels timed against their PyTorch peers on the same tensors.
