@@ -271,7 +271,6 @@ private:
   ExprPtr target, value;
 };
 
-/// `name op= value`.
 /// `x op= value` (a NameExpr target) or `T[...] op= value` (a SubscriptExpr:
 /// the element or slice read, combined and stored back).
 class AugAssignStmt : public Stmt {

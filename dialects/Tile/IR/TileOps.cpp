@@ -95,30 +95,30 @@ LogicalResult NarrowOp::verify() {
   return success();
 }
 
-LogicalResult LoadScalarOp::verify() {
-  ViewType view = getView().getType();
-  if (getIndices().size() != view.getRank())
-    return emitOpError() << "expected " << view.getRank()
-                         << " indices (one per dimension of the view), got "
-                         << getIndices().size();
-  if (getResult().getType() != view.getElementType())
-    return emitOpError() << "expected a result of the view's element type "
-                         << view.getElementType() << ", got "
-                         << getResult().getType();
+/// One element of `view` at `numIndices` indices, read or written as a
+/// scalar of type `type` (`what`: "a result", "a value").
+static LogicalResult verifyElementAccess(Operation *op, ViewType view,
+                                         size_t numIndices, Type type,
+                                         StringRef what) {
+  if (numIndices != view.getRank())
+    return op->emitOpError()
+           << "expected " << view.getRank()
+           << " indices (one per dimension of the view), got " << numIndices;
+  if (type != view.getElementType())
+    return op->emitOpError() << "expected " << what
+                             << " of the view's element type "
+                             << view.getElementType() << ", got " << type;
   return success();
 }
 
+LogicalResult LoadScalarOp::verify() {
+  return verifyElementAccess(*this, getView().getType(), getIndices().size(),
+                             getResult().getType(), "a result");
+}
+
 LogicalResult StoreScalarOp::verify() {
-  ViewType view = getView().getType();
-  if (getIndices().size() != view.getRank())
-    return emitOpError() << "expected " << view.getRank()
-                         << " indices (one per dimension of the view), got "
-                         << getIndices().size();
-  if (getValue().getType() != view.getElementType())
-    return emitOpError() << "expected a value of the view's element type "
-                         << view.getElementType() << ", got "
-                         << getValue().getType();
-  return success();
+  return verifyElementAccess(*this, getView().getType(), getIndices().size(),
+                             getValue().getType(), "a value");
 }
 
 LogicalResult ToScalarOp::verify() {
