@@ -23,4 +23,20 @@ case ${1:?call} in
     TESSERA_DEPS_INCLUDE_DIR=$PWD/gpu-ab/v49/deps BUILD_DIR=/tmp/rtsem timeout -k 5 200 \
       bash test/gpu/semantics.sh check $PWD/gpu-ab/v55/sem > $W/semantics.txt 2>&1
     echo "semantics exit $?"; grep -E "check_interp|passed|failed" $W/semantics.txt | tail -14 ;;
+  # tutorial (either card; carry gpu-ab/v49/deps and gpu-ab/v56: tut = the
+  # membound py-cache of gpu-ab/v55 plus tutorial_ln.py --precompile): Triton's
+  # layer-norm tutorial in its 1-D form against tessera.ops.layer_norm.
+  # Prediction: the tutorial form within 0.85-1.0x of tessera.ops at 4096x4096
+  # and 16384x8192 (one row a program, W and B read after the reduction as
+  # there; the 2-D entries take two rows a program at 4096), within 0.9-1.05x
+  # at 1024 (NORM_CONFIGS' 1024 entry: two rows over 4 warps at 32 registers;
+  # the tutorial: one row over 4 warps); no row wrong (max diff vs eager
+  # within f16/bf16 rounding).
+  tutorial)
+    nvidia-smi --query-gpu=name --format=csv,noheader
+    runtime "$PWD/gpu-ab/v49/deps"
+    W=$OUT/tutorial; mkdir -p $W
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v56/tut PYTHONPATH=$PWD/python timeout -k 5 300 \
+      python3 test/gpu/results/v54/scripts/tutorial_ln.py 2>&1 | grep -v -i warn > $W/tutorial.txt
+    echo "tutorial exit $?"; cat $W/tutorial.txt ;;
 esac
