@@ -375,8 +375,11 @@ private:
     // dot operand the kernel also reduces), or of a 2-D tile in a slice
     // layout (a reduction's result expanded into a column, as a reduction of
     // every element makes it) reduces a blocked copy.
+    bool sliceOf2D =
+        isa_and_present<SliceEncodingAttr>(parent) &&
+        cast<RankedTensorType>(reduce.getSrc().getType()).getRank() == 2;
     if ((isa_and_present<MmaEncodingAttr>(parent) && reduce.getAxis() == 0) ||
-        isa_and_present<SharedEncodingAttr, SliceEncodingAttr>(parent)) {
+        isa_and_present<SharedEncodingAttr>(parent) || sliceOf2D) {
       BlockedEncodingAttr blocked =
           blockedFor(reduce.getSrc(), elementBytesOf(reduce.getSrc()));
       conversions.insert({reduce, reduce.getSrc(), blocked});

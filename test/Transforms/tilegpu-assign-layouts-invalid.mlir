@@ -104,3 +104,25 @@ func.func @rank3(%a: !tile.view<f32, 3>, %i: i32) attributes {tile.kernel, tile.
   tile.store %x, %a[%i, %i, %i] : tensor<2x4x8xf32> -> !tile.view<f32, 3>
   return
 }
+
+// -----
+
+// A row maximum expanded into a 3-D tile and reduced again: the slice layout
+// reaches a tile of rank 3, which has no layout (found by
+// tessera-pipeline-fuzzer: a 2-D slice-layout tile's reduction takes a
+// blocked copy, and the 3-D one was given one too, past the layout's rank).
+func.func @expand_axis2(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x16xf16>
+  %y = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<64x16xf32>
+  %d = tile.dot %x, %y, %z : tensor<64x16xf16>, tensor<16x16xf16> -> tensor<64x16xf32>
+  %r = tile.reduce max %d axis 1 : tensor<64x16xf32> -> tensor<64xf32>
+  %e = tile.expand_dims %r axis 1 : tensor<64xf32> -> tensor<64x1xf32>
+  // expected-error @+1 {{expected a 1-D or 2-D tile for layout}}
+  %f = tile.expand_dims %e axis 2 : tensor<64x1xf32> -> tensor<64x1x1xf32>
+  %g = tile.reduce max %f axis 1 : tensor<64x1x1xf32> -> tensor<64x1xf32>
+  %b = tile.broadcast %g : tensor<64x1xf32> -> tensor<64x16xf32>
+  tile.store %b, %o[%c0, %c0] : tensor<64x16xf32> -> !tile.view<f32, 2>
+  return
+}
