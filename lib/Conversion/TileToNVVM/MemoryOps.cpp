@@ -544,6 +544,18 @@ Value paddingOf(OpBuilder &b, Location loc, Type type, APFloat padding) {
   return arith::ConstantOp::create(b, loc, attr);
 }
 
+/// The global address of element `indices` of a view (`view`, the lowered
+/// struct of a `viewType`) as a pointer to `type`, and whether the element
+/// is inside the view: tile.load_scalar's and tile.store_scalar's access.
+std::pair<Value, Value> elementAddress(OpBuilder &b, Location loc, Value view,
+                                       ViewType viewType, ValueRange indices,
+                                       Type type) {
+  ViewAccess access = makeAccess(view, viewType, indices, /*tileRank=*/0);
+  auto [offset, inBounds] = access.locate(b, loc, Value(), Value());
+  return {globalAddress(b, loc, access.view.ptr(b, loc), type, offset),
+          inBounds};
+}
+
 /// tile.load_scalar: every thread reads the same element (one cached load),
 /// guarded by its bounds; out of bounds gives the padding.
 struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
@@ -553,11 +565,9 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = op.getType();
-    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
-                                   adaptor.getIndices(), /*tileRank=*/0);
-    auto [offset, inBounds] = access.locate(rewriter, loc, Value(), Value());
-    Value address = globalAddress(rewriter, loc, access.view.ptr(rewriter, loc),
-                                  type, offset);
+    auto [address, inBounds] =
+        elementAddress(rewriter, loc, adaptor.getView(), op.getView().getType(),
+                       adaptor.getIndices(), type);
     auto ifOp = scf::IfOp::create(
         rewriter, loc, inBounds,
         [&](OpBuilder &b, Location l) {
@@ -580,24 +590,14 @@ struct StoreScalarLowering : public OpConversionPattern<StoreScalarOp> {
   LogicalResult
   matchAndRewrite(StoreScalarOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
-                                   adaptor.getIndices(), /*tileRank=*/0);
-    auto [offset, inBounds] = access.locate(rewriter, loc, Value(), Value());
-    Value address =
-        globalAddress(rewriter, loc, access.view.ptr(rewriter, loc),
-                      op.getValue().getType(), offset);
-    Value first = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq,
-        NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type()),
-        i32Const(rewriter, loc, 0));
+    auto [address, inBounds] = elementAddress(
+        rewriter, op.getLoc(), adaptor.getView(), op.getView().getType(),
+        adaptor.getIndices(), op.getValue().getType());
     Value value = adaptor.getValue();
-    scf::IfOp::create(rewriter, loc,
-                      arith::AndIOp::create(rewriter, loc, first, inBounds),
-                      [&](OpBuilder &b, Location l) {
-                        LLVM::StoreOp::create(b, l, value, address);
-                        scf::YieldOp::create(b, l);
-                      });
+    inFirstThread(rewriter, op.getLoc(), inBounds,
+                  [&](OpBuilder &b, Location l) {
+                    LLVM::StoreOp::create(b, l, value, address);
+                  });
     rewriter.eraseOp(op);
     return success();
   }

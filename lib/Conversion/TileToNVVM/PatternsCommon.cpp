@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tessera::tile;
@@ -99,6 +100,25 @@ FailureOr<int64_t> sharedOffsetOf(Operation *op) {
     return op->emitOpError("expected a shared-memory offset; run "
                            "tilegpu-allocate-shared first");
   return attr.getInt();
+}
+
+void inThread(OpBuilder &b, Location loc, int64_t thread, Value pred,
+              function_ref<void(OpBuilder &, Location)> body) {
+  Value selected = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()),
+      i32Const(b, loc, thread));
+  if (pred)
+    selected = arith::AndIOp::create(b, loc, selected, pred);
+  scf::IfOp::create(b, loc, selected, [&](OpBuilder &nested, Location l) {
+    body(nested, l);
+    scf::YieldOp::create(nested, l);
+  });
+}
+
+void inFirstThread(OpBuilder &b, Location loc, Value pred,
+                   function_ref<void(OpBuilder &, Location)> body) {
+  inThread(b, loc, 0, pred, body);
 }
 
 void syncThreads(OpBuilder &b, Location loc) {

@@ -158,6 +158,16 @@ mlir::Value butterfly(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 /// alone (bar.sync 1, consumer threads), at the builder's insertion point.
 void syncThreads(mlir::OpBuilder &b, mlir::Location loc);
 
+/// Runs `body` in thread `thread` of the CTA only (and only where `pred`,
+/// when given, holds): an scf.if at the builder's insertion point.
+void inThread(mlir::OpBuilder &b, mlir::Location loc, int64_t thread,
+              mlir::Value pred,
+              llvm::function_ref<void(mlir::OpBuilder &, mlir::Location)> body);
+/// inThread for thread 0 (a TMA copy, a tile.store_scalar).
+void inFirstThread(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value pred,
+    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location)> body);
+
 /// Makes this thread's shared-memory writes (cp.async copies, stores)
 /// visible to the whole CTA: a barrier, preceded in a kernel that also uses
 /// shared memory through the async proxy (`asyncProxy`: wgmma operands, TMA

@@ -52,27 +52,6 @@ FailureOr<Value> barrierAddress(OpBuilder &b, Location loc, Operation *op,
       .getResult();
 }
 
-/// Runs `body` in thread `thread` only (and only where `pred`, when given,
-/// holds).
-void inThread(OpBuilder &b, Location loc, int64_t thread, Value pred,
-              function_ref<void(OpBuilder &, Location)> body) {
-  Value first = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()),
-      i32Const(b, loc, thread));
-  if (pred)
-    first = arith::AndIOp::create(b, loc, first, pred);
-  scf::IfOp::create(b, loc, first, [&](OpBuilder &nested, Location l) {
-    body(nested, l);
-    scf::YieldOp::create(nested, l);
-  });
-}
-
-void inFirstThread(OpBuilder &b, Location loc, Value pred,
-                   function_ref<void(OpBuilder &, Location)> body) {
-  inThread(b, loc, 0, pred, body);
-}
-
 /// The thread that issues TMA copies: thread 0, or in a warp-specialized
 /// kernel the producer's first (the warpgroup after the consumers).
 int64_t copyingThread(Operation *op) {
