@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# v57 (stop 54): carry gpu-ab/v49/deps (the runtime's headers), gpu-ab/v56
+# (tut = check_membound.py --precompile sm_90a at 72e18ac, whose membound PTX
+# is byte-identical at cf01855, plus tutorial_ln.py --precompile) and
+# gpu-ab/v54/lnsweep (v42 call 5's LayerNorm hidden-5000 sweep).
+# `all`, either card (~6-8 min of work on an H200, ~2 on an H100):
+#  - on an H200 only (the issue's card): issue 13's table on main's kernels,
+#    then the LayerNorm-5000 sweep. Prediction: as v47's H200 table (39 of 66
+#    rows) plus the rows the H100 gained since (RMSNorm 4096x4096, RoPE f16
+#    4096x4096): 40-42 of 66; the copy ~4.2 TB/s; the sweep as v42 call 5's.
+#  - then v54 call 2 (results/v54/scripts/calls.sh tutorial): Triton's
+#    layer-norm tutorial in its 1-D form against tessera.ops.layer_norm
+#    (prediction there).
+set -uo pipefail
+cd "$(dirname "$0")/../../../../.."   # the repository root on the device
+export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+source test/gpu/results/runtime.sh   # runtime DEPS: the Python package's runtime
+case ${1:?call} in
+  all)
+    name=$(nvidia-smi --query-gpu=name --format=csv,noheader); echo "$name"
+    runtime "$PWD/gpu-ab/v49/deps"
+    if grep -q H200 <<<"$name"; then
+      W=$OUT/h200; mkdir -p $W
+      TESSERA_CACHE_DIR=$PWD/gpu-ab/v56/tut PYTHONPATH=$PWD/python timeout -k 5 200 \
+        python3 test/gpu/check_membound.py --out $W/membound > $W/membound.txt 2>&1
+      echo "membound exit $?"; grep -E "copy bandwidth|bars" $W/membound/membound.md | head -3
+      grep -c "| pass |" $W/membound/membound.md
+      TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/lnsweep PYTHONPATH=$PWD/python timeout -k 5 200 \
+        python3 test/gpu/check_membound.py --sweep --ops layer_norm --widths 5000 \
+        --blocks 5120 --budget 150 --top 10 2>&1 | grep -v -i warn > $W/lnsweep.txt
+      echo "lnsweep exit $?"; tail -14 $W/lnsweep.txt
+    fi
+    W=$OUT/tutorial; mkdir -p $W
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v56/tut PYTHONPATH=$PWD/python timeout -k 5 150 \
+      python3 test/gpu/results/v54/scripts/tutorial_ln.py 2>&1 | grep -v -i warn > $W/tutorial.txt
+    echo "tutorial exit $?"; cat $W/tutorial.txt ;;
+esac
