@@ -36,6 +36,15 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.cuda_bin_dir and os.path.exists(os.path.join(config.cuda_bin_dir, "ptxas")):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", os.path.join(config.cuda_bin_dir, "ptxas")))
+    config.substitutions.append(("%cuda_bin_dir", config.cuda_bin_dir))
+    libdevice = os.path.join(config.cuda_bin_dir, "..", "nvvm", "libdevice", "libdevice.10.bc")
+    if os.path.exists(libdevice):
+        config.available_features.add("libdevice")
+        config.substitutions.append(("%libdevice", os.path.normpath(libdevice)))
+# Debian's nvidia-cuda-toolkit puts libdevice where tessera-compile always
+# finds it: a test of a missing libdevice cannot run there.
+if os.path.exists("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"):
+    config.available_features.add("system-libdevice")
 
 # The sanitizer build (./tools/run.sh sanitize): tests that bound address
 # space (ulimit -v, which ASan's shadow memory cannot live with) or time for

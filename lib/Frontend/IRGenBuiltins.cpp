@@ -86,6 +86,12 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
       {"sigmoid", {{"x"}, 1}, &KernelGen::callMath},
       {"floor", {{"x"}, 1}, &KernelGen::callMath},
       {"ceil", {{"x"}, 1}, &KernelGen::callMath},
+      {"sin", {{"x"}, 1}, &KernelGen::callMath},
+      {"cos", {{"x"}, 1}, &KernelGen::callMath},
+      {"erf", {{"x"}, 1}, &KernelGen::callMath},
+      {"pow", {{"x", "y"}, 2}, &KernelGen::callElementwise},
+      {"fma", {{"a", "b", "c"}, 3}, &KernelGen::callElementwise},
+      {"clamp", {{"x", "min", "max"}, 3}, &KernelGen::callElementwise},
       {"maximum", {{"a", "b"}, 2}, &KernelGen::callMinMax},
       {"minimum", {{"a", "b"}, 2}, &KernelGen::callMinMax},
       {"dot", {{"a", "b", "acc"}, 2}, &KernelGen::callDot},
@@ -326,6 +332,9 @@ FailureOr<TValue> KernelGen::callMath(const CallExpr &call,
                    .Case("sigmoid", 1.0 / (1.0 + std::exp(-d)))
                    .Case("floor", std::floor(d))
                    .Case("ceil", std::ceil(d))
+                   .Case("sin", std::sin(d))
+                   .Case("cos", std::cos(d))
+                   .Case("erf", std::erf(d))
                    .Default(std::fabs(d));
     return TValue::ofConstant(ConstValue::getFloat(r));
   }
@@ -363,8 +372,90 @@ FailureOr<TValue> KernelGen::callMath(const CallExpr &call,
           .Case("floor",
                 [&] { return math::FloorOp::create(builder, loc, v); })
           .Case("ceil", [&] { return math::CeilOp::create(builder, loc, v); })
+          .Case("sin", [&] { return math::SinOp::create(builder, loc, v); })
+          .Case("cos", [&] { return math::CosOp::create(builder, loc, v); })
+          .Case("erf", [&] { return math::ErfOp::create(builder, loc, v); })
           .Default([&] { return math::AbsFOp::create(builder, loc, v); })();
   return TValue::ofRuntime(result);
+}
+
+FailureOr<TValue>
+KernelGen::callElementwise(const CallExpr &call,
+                           llvm::ArrayRef<const Expr *> args) {
+  StringRef name = call.getCallee();
+  SMLoc loc = call.getLoc();
+  std::string what = ("'" + name + "'").str();
+  bool isClamp = name == "clamp";
+  llvm::SmallVector<TValue, 3> values;
+  for (const Expr *arg : args) {
+    FailureOr<TValue> value = eval(*arg);
+    if (failed(value) || failed(checkOperand(*value, arg->getLoc())))
+      return failure();
+    if (value->isConstant() && value->constant.isBool())
+      return diags.error(arg->getLoc(), what + " expects numbers, got a bool");
+    values.push_back(*value);
+  }
+  // clamp's bounds, when both are constants, must be ordered (Triton leaves
+  // min > max undefined; here it is an error, never a silent answer).
+  if (isClamp && values[1].isConstant() && values[2].isConstant() &&
+      values[1].constant.toDouble() > values[2].constant.toDouble())
+    return diags.error(loc, "'clamp' expects min <= max, got min " +
+                                values[1].constant.str() + " and max " +
+                                values[2].constant.str());
+  if (llvm::all_of(values, [](const TValue &v) { return v.isConstant(); })) {
+    const ConstValue &a = values[0].constant, &b = values[1].constant;
+    if (isClamp) {
+      FailureOr<ConstValue> low = foldBuiltin("max", a, b, loc, diags);
+      if (failed(low))
+        return failure();
+      FailureOr<ConstValue> clamped =
+          foldBuiltin("min", *low, values[2].constant, loc, diags);
+      if (failed(clamped))
+        return failure();
+      return TValue::ofConstant(*clamped);
+    }
+    double r = name == "pow" ? std::pow(a.toDouble(), b.toDouble())
+                             : std::fma(a.toDouble(), b.toDouble(),
+                                        values[2].constant.toDouble());
+    return TValue::ofConstant(ConstValue::getFloat(r));
+  }
+  llvm::SmallVector<const TValue *, 3> operands;
+  for (const TValue &value : values)
+    operands.push_back(&value);
+  FailureOr<Type> type = commonElementType(operands, loc, what);
+  if (failed(type))
+    return failure();
+  if (isBoolType(*type))
+    return diags.error(loc, what + " expects numbers, got bools");
+  if (!isClamp && !isa<mlir::FloatType>(*type))
+    return diags.error(loc, what + " expects float operands, got " +
+                                typeStr(*type) + "; convert with .to(f32)");
+  FailureOr<llvm::SmallVector<int64_t>> shape =
+      commonShape(operands, loc, what);
+  if (failed(shape))
+    return failure();
+  llvm::SmallVector<Value, 3> v;
+  for (auto [value, arg] : llvm::zip(values, args)) {
+    FailureOr<Value> coerced = coerce(value, *type, *shape, arg->getLoc());
+    if (failed(coerced))
+      return failure();
+    v.push_back(*coerced);
+  }
+  mlir::Location location = getLoc(loc);
+  if (name == "pow")
+    return TValue::ofRuntime(math::PowFOp::create(builder, location, v[0], v[1]));
+  if (name == "fma")
+    return TValue::ofRuntime(
+        math::FmaOp::create(builder, location, v[0], v[1], v[2]));
+  // clamp(x, min, max) = minimum(maximum(x, min), max): NaN-propagating on
+  // floats, like maximum and minimum.
+  if (isa<mlir::FloatType>(*type))
+    return TValue::ofRuntime(arith::MinimumFOp::create(
+        builder, location,
+        arith::MaximumFOp::create(builder, location, v[0], v[1]), v[2]));
+  return TValue::ofRuntime(arith::MinSIOp::create(
+      builder, location, arith::MaxSIOp::create(builder, location, v[0], v[1]),
+      v[2]));
 }
 
 FailureOr<TValue> KernelGen::callDot(const CallExpr &call,

@@ -253,6 +253,10 @@ private:
                             llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callMath(const CallExpr &call,
                              llvm::ArrayRef<const Expr *> args);
+  /// pow(x, y), fma(a, b, c) and clamp(x, min, max): elementwise over
+  /// broadcast operands of one element type.
+  FailureOr<TValue> callElementwise(const CallExpr &call,
+                                    llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callDot(const CallExpr &call,
                             llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callTrans(const CallExpr &call,

@@ -26,6 +26,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -162,6 +165,71 @@ private:
 };
 } // namespace
 
+std::optional<std::string> findLibdevice(const TargetOptions &options) {
+  llvm::SmallVector<llvm::SmallString<128>, 3> candidates;
+  auto underRoot = [&](llvm::StringRef root) {
+    llvm::SmallString<128> path(root);
+    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    candidates.push_back(path);
+  };
+  if (!options.cudaRoot.empty())
+    underRoot(options.cudaRoot);
+  // The toolkit whose ptxas is on PATH (<root>/bin/ptxas).
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas")) {
+    llvm::SmallString<128> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real))
+      underRoot(llvm::sys::path::parent_path(llvm::sys::path::parent_path(real)));
+  }
+  // Debian's and Ubuntu's nvidia-cuda-toolkit.
+  candidates.emplace_back("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc");
+  for (const auto &path : candidates)
+    if (llvm::sys::fs::is_regular_file(path))
+      return std::string(path);
+  return std::nullopt;
+}
+
+namespace {
+/// The libdevice bitcode to link into `gpuModule` when it calls libdevice
+/// (`__nv_sinf`, ... : the math builtins that have no instruction), as the
+/// serializer's list of libraries: empty when there is no call, or when the
+/// NVVM target finds libdevice in `cudaRoot` itself. A call without a
+/// libdevice to link is an error at the call (the driver would reject the
+/// PTX's unresolved function when it loads the module).
+FailureOr<SmallVector<Attribute>>
+libdeviceToLink(gpu::GPUModuleOp gpuModule, const TargetOptions &options) {
+  SmallVector<Attribute> link;
+  for (auto func : gpuModule.getOps<LLVM::LLVMFuncOp>()) {
+    if (!func.isExternal() || !func.getName().starts_with("__nv_"))
+      continue;
+    std::optional<std::string> path = findLibdevice(options);
+    if (!path) {
+      Location where = func.getLoc();
+      gpuModule.walk([&](LLVM::CallOp call) {
+        if (call.getCallee() == func.getName()) {
+          where = call.getLoc();
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      emitError(where) << "this builtin calls CUDA's libdevice ("
+                       << func.getName()
+                       << "), which is not installed: no "
+                          "nvvm/libdevice/libdevice.10.bc under '"
+                       << options.cudaRoot
+                       << "' nor the toolkit of the ptxas on PATH; install "
+                          "the CUDA toolkit or pass its root (--cuda-root)";
+      return failure();
+    }
+    llvm::SmallString<128> own(options.cudaRoot);
+    llvm::sys::path::append(own, "nvvm", "libdevice", "libdevice.10.bc");
+    if (options.cudaRoot.empty() || *path != own)
+      link.push_back(StringAttr::get(gpuModule.getContext(), *path));
+    break;
+  }
+  return link;
+}
+} // namespace
+
 llvm::Expected<std::string> translateToPTX(ModuleOp module,
                                            const TargetOptions &options) {
   llvm::Expected<KernelOps> ops = findKernel(module);
@@ -183,8 +251,12 @@ llvm::Expected<std::string> translateToPTX(ModuleOp module,
     return llvm::createStringError(
         "#nvvm.target has no TargetAttrInterface: call "
         "tessera::registerTargetDialects on the context's registry");
+  FailureOr<SmallVector<Attribute>> link = libdeviceToLink(gpuModule, options);
+  if (failed(link))
+    return diagnostics.takeError("cannot link gpu.module @" +
+                                 gpuModule.getName() + " for " + chip);
   gpu::TargetOptions serializeOptions(
-      options.cudaRoot, /*librariesToLink=*/{}, /*cmdOptions=*/"",
+      options.cudaRoot, *link, /*cmdOptions=*/"",
       /*elfSection=*/"", gpu::CompilationTarget::Assembly);
   std::optional<SmallVector<char, 0>> ptx =
       target.serializeToObject(gpuModule, serializeOptions);

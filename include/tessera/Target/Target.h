@@ -28,6 +28,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,8 +88,15 @@ llvm::Error attachNVVMTarget(mlir::ModuleOp module, const TargetSpec &spec);
 // PTX and cubin
 //===----------------------------------------------------------------------===//
 
-/// Translates the kernel's `gpu.module` to LLVM IR and runs the NVPTX back
-/// end for its target (findTarget). Returns the
+/// CUDA's libdevice bitcode: `options.cudaRoot`/nvvm/libdevice/libdevice.10.bc,
+/// else that of the toolkit whose ptxas is on PATH, else Debian's
+/// nvidia-cuda-toolkit's; nullopt when none exists.
+std::optional<std::string> findLibdevice(const TargetOptions &options);
+
+/// Translates the kernel's `gpu.module` to LLVM IR, links libdevice where it
+/// calls libdevice functions (math builtins; an error when findLibdevice
+/// finds none) and runs the NVPTX back end for its target (findTarget).
+/// Returns the
 /// PTX text; MLIR diagnostics become the error message.
 llvm::Expected<std::string> translateToPTX(mlir::ModuleOp module,
                                            const TargetOptions &options);

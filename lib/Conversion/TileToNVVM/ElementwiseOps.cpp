@@ -13,6 +13,7 @@
 #include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -193,15 +194,16 @@ struct BroadcastLowering : public OpConversionPattern<BroadcastOp> {
 // Patterns: elementwise math
 //===----------------------------------------------------------------------===//
 
-/// How a math op computes one f32 (or i32) element on the GPU. The error
-/// bounds of the approximate ones are in docs/tile-language.md (Builtins).
-using ElementMath = std::function<Value(OpBuilder &, Location, Value)>;
+/// How a math op computes one f32 (or i32) element on the GPU from its
+/// operands' elements. The error bounds of the approximate ones are in
+/// docs/tile-language.md (Builtins).
+using ElementMath = std::function<Value(OpBuilder &, Location, ValueRange)>;
 
 /// An LLVM intrinsic of one f32 operand.
 ElementMath intrinsic(StringRef name, double argScale = 1.0,
                       double resultScale = 1.0) {
   return [name, argScale, resultScale](OpBuilder &b, Location loc,
-                                       Value x) -> Value {
+                                       ValueRange x) -> Value {
     Type f32 = b.getF32Type();
     auto scaled = [&](Value v, double scale) -> Value {
       if (scale == 1.0)
@@ -212,7 +214,7 @@ ElementMath intrinsic(StringRef name, double argScale = 1.0,
     };
     Value r = LLVM::CallIntrinsicOp::create(b, loc, f32,
                                             b.getStringAttr(name),
-                                            ValueRange{scaled(x, argScale)})
+                                            ValueRange{scaled(x[0], argScale)})
                   .getResult(0);
     return scaled(r, resultScale);
   };
@@ -220,16 +222,50 @@ ElementMath intrinsic(StringRef name, double argScale = 1.0,
 
 /// One f32 PTX instruction `opcode $0, $1;` (for what has no intrinsic).
 ElementMath ptxUnary(StringRef opcode) {
-  return [opcode](OpBuilder &b, Location loc, Value x) -> Value {
-    return inlinePtx(b, loc, b.getF32Type(), ValueRange{x},
+  return [opcode](OpBuilder &b, Location loc, ValueRange x) -> Value {
+    return inlinePtx(b, loc, b.getF32Type(), ValueRange{x[0]},
                      (opcode + " $0, $1;").str(), "=f,f",
                      /*sideEffects=*/false)
         .getResult(0);
   };
 }
 
+/// The libdevice function (`__nv_sinf`: what CUDA's sinf and Triton's
+/// libdevice functions are) that computes a math op, if one does: sin and
+/// cos not as sin.approx / cos.approx, whose absolute error grows with |x|
+/// (rotary angles reach thousands of radians), erf and pow as no
+/// instruction can.
+std::optional<StringRef> libdeviceFunction(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<StringRef>>(op)
+      .Case([](math::SinOp) { return "__nv_sinf"; })
+      .Case([](math::CosOp) { return "__nv_cosf"; })
+      .Case([](math::ErfOp) { return "__nv_erff"; })
+      .Case([](math::PowFOp) { return "__nv_powf"; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// A call of the libdevice function `name`, declared in the gpu.module (the
+/// NVVM target links libdevice into the module before the back end runs:
+/// tessera::translateToPTX). MathLowering has checked that no other symbol
+/// has the name.
+ElementMath libdevice(StringRef name) {
+  return [name](OpBuilder &b, Location loc, ValueRange x) -> Value {
+    Operation *symbols = b.getInsertionBlock()->getParentOp();
+    if (!symbols->hasTrait<OpTrait::SymbolTable>())
+      symbols = symbols->getParentWithTrait<OpTrait::SymbolTable>();
+    Type f32 = b.getF32Type();
+    SmallVector<Type> params(x.size(), f32);
+    FailureOr<LLVM::LLVMFuncOp> callee =
+        LLVM::lookupOrCreateFn(b, symbols, name, params, f32);
+    assert(succeeded(callee) && "MathLowering checks the name is free");
+    return LLVM::CallOp::create(b, loc, *callee, x).getResult();
+  };
+}
+
 std::optional<ElementMath> elementMathFor(Operation *op) {
   constexpr double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
+  if (std::optional<StringRef> name = libdeviceFunction(op))
+    return libdevice(*name);
   return llvm::TypeSwitch<Operation *, std::optional<ElementMath>>(op)
       .Case([](math::Exp2Op) { return intrinsic("llvm.nvvm.ex2.approx.ftz.f"); })
       .Case([](math::ExpOp) {
@@ -248,9 +284,14 @@ std::optional<ElementMath> elementMathFor(Operation *op) {
       .Case([](math::FloorOp) { return intrinsic("llvm.floor.f32"); })
       .Case([](math::CeilOp) { return intrinsic("llvm.ceil.f32"); })
       .Case([](math::TanhOp) { return ptxUnary("tanh.approx.f32"); })
+      .Case([](math::FmaOp) -> ElementMath {
+        return [](OpBuilder &b, Location loc, ValueRange x) -> Value {
+          return LLVM::FMAOp::create(b, loc, x[0], x[1], x[2]);
+        };
+      })
       .Case([](math::AbsIOp) -> ElementMath {
-        return [](OpBuilder &b, Location loc, Value x) -> Value {
-          return LLVM::AbsOp::create(b, loc, x.getType(), x,
+        return [](OpBuilder &b, Location loc, ValueRange x) -> Value {
+          return LLVM::AbsOp::create(b, loc, x[0].getType(), x[0],
                                      /*is_int_min_poison=*/false);
         };
       })
@@ -273,8 +314,7 @@ struct MathLowering : public ConversionPattern {
     if (!math)
       return op->emitOpError("is not supported on the GPU");
     Location loc = op->getLoc();
-    Value input = operands[0];
-    Type element = getElementTypeOrSelf(input);
+    Type element = getElementTypeOrSelf(operands[0]);
     Type f32 = rewriter.getF32Type();
     bool isInt = isa<math::AbsIOp>(op);
     if (isInt ? !element.isInteger(32)
@@ -282,22 +322,35 @@ struct MathLowering : public ConversionPattern {
       return op->emitOpError("expected ")
              << (isInt ? "i32" : "f32, f16 or bf16") << " operands, got "
              << element;
-    auto apply = [&](Value x) -> Value {
-      if (isInt || element.isF32())
-        return (*math)(rewriter, loc, x);
-      Value wide = LLVM::FPExtOp::create(rewriter, loc, f32, x);
-      return LLVM::FPTruncOp::create(rewriter, loc, element,
-                                     (*math)(rewriter, loc, wide));
+    if (std::optional<StringRef> name = libdeviceFunction(op)) {
+      Operation *existing = SymbolTable::lookupSymbolIn(
+          op->getParentWithTrait<OpTrait::SymbolTable>(), *name);
+      auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
+      if (existing && !(func && func.isExternal()))
+        return op->emitOpError("calls libdevice's ")
+               << *name << ", the name of another symbol of the module "
+               << "(rename the kernel)";
+    }
+    auto apply = [&](ValueRange x) -> Value {
+      bool wide = !isInt && !element.isF32();
+      SmallVector<Value, 3> args;
+      for (Value v : x)
+        args.push_back(wide ? LLVM::FPExtOp::create(rewriter, loc, f32, v) : v);
+      Value r = (*math)(rewriter, loc, args);
+      return wide ? LLVM::FPTruncOp::create(rewriter, loc, element, r) : r;
     };
-    auto vecType = dyn_cast<VectorType>(input.getType());
+    auto vecType = dyn_cast<VectorType>(operands[0].getType());
     if (!vecType) {
-      rewriter.replaceOp(op, apply(input));
+      rewriter.replaceOp(op, apply(operands));
       return success();
     }
     SmallVector<Value> elements;
-    for (int64_t i = 0; i < vecType.getNumElements(); ++i)
-      elements.push_back(
-          apply(vector::ExtractOp::create(rewriter, loc, input, i)));
+    for (int64_t i = 0; i < vecType.getNumElements(); ++i) {
+      SmallVector<Value, 3> slot;
+      for (Value operand : operands)
+        slot.push_back(vector::ExtractOp::create(rewriter, loc, operand, i));
+      elements.push_back(apply(slot));
+    }
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vecType, elements);
     return success();
   }

@@ -222,9 +222,9 @@ func.func @iota_without_layout() attributes {tile.kernel, tile.num_warps = 1 : i
 // -----
 
 func.func @math_unsupported(%x: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
-  // expected-error @+2 {{'math.sin' op is not supported on the GPU}}
-  // expected-error @+1 {{failed to legalize operation 'math.sin'}}
-  %y = math.sin %x : f32
+  // expected-error @+2 {{'math.atan' op is not supported on the GPU}}
+  // expected-error @+1 {{failed to legalize operation 'math.atan'}}
+  %y = math.atan %x : f32
   return
 }
 
@@ -464,4 +464,19 @@ module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.
     tile.store %d, %o[%c0, %c0] : tensor<64x64xf32, #mma_h> -> !tile.view<f32, 2>
     return
   }
+}
+
+// -----
+
+// A math op that calls libdevice cannot when a kernel has the function's
+// name (the declaration would redefine the kernel).
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @__nv_sinf(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %x = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<8x16xf32, #b>
+  // expected-error @+2 {{'math.sin' op calls libdevice's __nv_sinf, the name of another symbol of the module (rename the kernel)}}
+  // expected-error @+1 {{failed to legalize operation 'math.sin'}}
+  %s = math.sin %x : tensor<8x16xf32, #b>
+  tile.store %s, %a[%c0, %c0] : tensor<8x16xf32, #b> -> !tile.view<f32, 2>
+  return
 }

@@ -108,6 +108,39 @@ func.func @square_roots(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attribut
 
 // -----
 
+// sin, cos, erf and pow call CUDA's libdevice (what sinf, erff and powf are
+// in CUDA), declared once in the gpu.module and linked when the module
+// becomes PTX; fma is one llvm.intr.fma (fma.rn.f32). f16 operands are
+// widened to f32 and the result rounded back, as the interpreter does.
+// CHECK-LABEL: gpu.module
+// CHECK-DAG: llvm.func @__nv_sinf(f32) -> f32
+// CHECK-DAG: llvm.func @__nv_cosf(f32) -> f32
+// CHECK-DAG: llvm.func @__nv_erff(f32) -> f32
+// CHECK-DAG: llvm.func @__nv_powf(f32, f32) -> f32
+// CHECK-LABEL: llvm.func @libdevice_math
+// CHECK-COUNT-8: llvm.call @__nv_sinf(%{{.*}}) : (f32) -> f32
+// CHECK-COUNT-8: llvm.call @__nv_cosf(%{{.*}}) : (f32) -> f32
+// CHECK-COUNT-8: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+// CHECK-COUNT-8: llvm.call @__nv_powf(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+// CHECK: %[[WIDE:.*]] = llvm.fpext %{{.*}} : f16 to f32
+// CHECK-NEXT: %[[ERF:.*]] = llvm.call @__nv_erff(%[[WIDE]]) : (f32) -> f32
+// CHECK-NEXT: llvm.fptrunc %[[ERF]] : f32 to f16
+func.func @libdevice_math(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>, %h: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<64x16xf32>
+  %s = math.sin %t : tensor<64x16xf32>
+  %c = math.cos %t : tensor<64x16xf32>
+  %f = math.fma %s, %c, %t : tensor<64x16xf32>
+  %p = math.powf %f, %t : tensor<64x16xf32>
+  tile.store %p, %o[%c0, %c0] : tensor<64x16xf32> -> !tile.view<f32, 2>
+  %t16 = tile.load %h[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x16xf16>
+  %e = math.erf %t16 : tensor<64x16xf16>
+  tile.store %e, %h[%c0, %c0] : tensor<64x16xf16> -> !tile.view<f16, 2>
+  return
+}
+
+// -----
+
 // Row max of a dot's scores: per-thread partials over the 4 slots of each
 // row (2 of each 16x8 fragment), then shfl.bfly with offsets 1 and 2 inside
 // the group of four lanes; exp2 becomes ex2.approx.ftz; the row vector is
