@@ -209,7 +209,8 @@ FailureOr<TValue> KernelGen::evalSubscript(const SubscriptExpr &expr) {
 }
 
 LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
-                                    const TValue &value, SMLoc loc) {
+                                    const TValue &value, SMLoc loc,
+                                    bool atomic) {
   FailureOr<TValue> base = eval(target.getBase());
   if (failed(base))
     return failure();
@@ -219,9 +220,20 @@ LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
                        "values");
   const TensorParam &tensor = *base->tensor;
   if (tensor.role == ParamRole::Input)
-    return diags.error(target.getLoc(), "cannot store to '" + tensor.name +
-                                            "': it is an input; declare it "
-                                            "'out' or 'inout'");
+    return diags.error(target.getLoc(),
+                       (atomic ? "cannot add to '" : "cannot store to '") +
+                           tensor.name + "': it is an input; declare it " +
+                           (atomic ? "'inout'" : "'out' or 'inout'"));
+  if (atomic && tensor.role == ParamRole::Output)
+    return diags.error(target.getLoc(),
+                       "'atomic_add' reads '" + tensor.name +
+                           "' (it adds to what is there): declare it 'inout'");
+  if (atomic && !tensor.elementType.isF32() &&
+      !tensor.elementType.isInteger(32))
+    return diags.error(target.getLoc(),
+                       "'atomic_add' adds to f32 or i32 tensors, got '" +
+                           tensor.name + "' of " +
+                           typeStr(tensor.elementType));
   FailureOr<Access> access = lowerAccess(tensor, target, /*allowScalar=*/true);
   if (failed(access))
     return failure();
@@ -243,8 +255,12 @@ LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
     FailureOr<Value> stored = coerce(value, tensor.elementType, {}, loc);
     if (failed(stored))
       return failure();
-    tile::StoreScalarOp::create(builder, getLoc(target.getLoc()), *stored,
+    if (atomic)
+      tile::AtomicAddOp::create(builder, getLoc(target.getLoc()), *stored,
                                 tensor.view, access->indices);
+    else
+      tile::StoreScalarOp::create(builder, getLoc(target.getLoc()), *stored,
+                                  tensor.view, access->indices);
     return success();
   }
   auto sliceType =
@@ -266,7 +282,11 @@ LogicalResult KernelGen::lowerStore(const SubscriptExpr &target,
       coerce(value, tensor.elementType, access->shape, loc);
   if (failed(stored))
     return failure();
-  tile::StoreOp::create(builder, getLoc(target.getLoc()), *stored, tensor.view,
-                        access->indices, /*in_bounds=*/nullptr);
+  if (atomic)
+    tile::AtomicAddOp::create(builder, getLoc(target.getLoc()), *stored,
+                              tensor.view, access->indices);
+  else
+    tile::StoreOp::create(builder, getLoc(target.getLoc()), *stored,
+                          tensor.view, access->indices, /*in_bounds=*/nullptr);
   return success();
 }

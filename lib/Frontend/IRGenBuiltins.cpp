@@ -92,6 +92,7 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
       {"pow", {{"x", "y"}, 2}, &KernelGen::callElementwise},
       {"fma", {{"a", "b", "c"}, 3}, &KernelGen::callElementwise},
       {"clamp", {{"x", "min", "max"}, 3}, &KernelGen::callElementwise},
+      {"atomic_add", {{"target", "value"}, 2}, &KernelGen::callAtomicAdd},
       {"maximum", {{"a", "b"}, 2}, &KernelGen::callMinMax},
       {"minimum", {{"a", "b"}, 2}, &KernelGen::callMinMax},
       {"dot", {{"a", "b", "acc"}, 2}, &KernelGen::callDot},
@@ -377,6 +378,20 @@ FailureOr<TValue> KernelGen::callMath(const CallExpr &call,
           .Case("erf", [&] { return math::ErfOp::create(builder, loc, v); })
           .Default([&] { return math::AbsFOp::create(builder, loc, v); })();
   return TValue::ofRuntime(result);
+}
+
+FailureOr<TValue> KernelGen::callAtomicAdd(const CallExpr &call,
+                                           llvm::ArrayRef<const Expr *> args) {
+  const auto *target = dyn_cast<SubscriptExpr>(args[0]);
+  if (!target)
+    return diags.error(args[0]->getLoc(),
+                       "'atomic_add' adds to a slice or an element of an "
+                       "'inout' tensor: atomic_add(T[i, a : a + 64], value)");
+  FailureOr<TValue> value = eval(*args[1]);
+  if (failed(value) ||
+      failed(lowerStore(*target, *value, args[1]->getLoc(), /*atomic=*/true)))
+    return failure();
+  return TValue::ofTuple({}); // No value (Triton's old values: not kept).
 }
 
 FailureOr<TValue>

@@ -253,6 +253,8 @@ private:
                             llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callMath(const CallExpr &call,
                              llvm::ArrayRef<const Expr *> args);
+  FailureOr<TValue> callAtomicAdd(const CallExpr &call,
+                                  llvm::ArrayRef<const Expr *> args);
   /// pow(x, y), fma(a, b, c) and clamp(x, min, max): elementwise over
   /// broadcast operands of one element type.
   FailureOr<TValue> callElementwise(const CallExpr &call,
@@ -297,8 +299,10 @@ private:
                                 bool allowScalar = false);
   FailureOr<int64_t> sliceLength(const TensorParam &tensor, unsigned dim,
                                  const SliceExpr &slice, const TValue &start);
+  /// `target = value` (tile.store, tile.store_scalar), or with `atomic`
+  /// atomic_add(target, value) (tile.atomic_add).
   LogicalResult lowerStore(const SubscriptExpr &target, const TValue &value,
-                           SMLoc loc);
+                           SMLoc loc, bool atomic = false);
 
   //===--------------------------------------------------------------------===//
   // Statements

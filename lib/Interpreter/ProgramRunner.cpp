@@ -309,6 +309,33 @@ LogicalResult ProgramRunner::executeStore(tile::StoreOp op) {
   return success();
 }
 
+LogicalResult ProgramRunner::executeAtomicAdd(tile::AtomicAddOp op) {
+  const ViewRef &ref = get(op.getView()).getView();
+  Tensor &view = *ref.tensor;
+  SmallVector<int64_t, 4> starts = getInts(op.getIndices());
+  const RtValue &value = get(op.getValue());
+  // The programs run one after another: each addition is atomic.
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(op.getValue().getType()));
+  auto add = [&](int64_t viewOffset, const Element &element) {
+    if (isFloat)
+      view.storeFloat(viewOffset, view.loadFloat(viewOffset) + element.f);
+    else
+      view.storeInt(viewOffset,
+                    wrapToWidth(view.loadInt(viewOffset) + element.i, 32));
+  };
+  if (!isa<RankedTensorType>(op.getValue().getType())) {
+    if (std::optional<int64_t> offset = elementOffset(ref, starts))
+      add(*offset, value.getScalar());
+    return success();
+  }
+  ArrayRef<Element> in = value.elements();
+  forEachInBounds(ref, starts, value.getShape(),
+                  [&](int64_t tileOffset, int64_t viewOffset) {
+                    add(viewOffset, in[tileOffset]);
+                  });
+  return success();
+}
+
 LogicalResult ProgramRunner::executeOnlineSoftmax(tile::OnlineSoftmaxOp op) {
   std::optional<double> scale;
   if (op.getScale())
@@ -361,6 +388,7 @@ std::optional<LogicalResult> ProgramRunner::evalTileOp(Operation *op) {
       .Case([&](tile::LoadScalarOp op) { return executeLoadScalar(op); })
       .Case([&](tile::StoreOp op) { return executeStore(op); })
       .Case([&](tile::StoreScalarOp op) { return executeStoreScalar(op); })
+      .Case([&](tile::AtomicAddOp op) { return executeAtomicAdd(op); })
       // Tile construction and shapes.
       .Case([&](tile::SplatOp op) {
         RtValue result = RtValue::alloc(op.getType());

@@ -108,6 +108,7 @@ private:
   LogicalResult executeLoadScalar(tile::LoadScalarOp op);
   LogicalResult executeStoreScalar(tile::StoreScalarOp op);
   LogicalResult executeStore(tile::StoreOp op);
+  LogicalResult executeAtomicAdd(tile::AtomicAddOp op);
   LogicalResult executeFor(mlir::scf::ForOp op);
   LogicalResult executeIf(mlir::scf::IfOp op);
   LogicalResult executeOnlineSoftmax(tile::OnlineSoftmaxOp op);

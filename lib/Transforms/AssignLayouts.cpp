@@ -509,6 +509,9 @@ private:
       if (auto store = dyn_cast<StoreOp>(op))
         candidates.push_back({store.getValue(),
                               elementBytesOf(store.getValue()), true});
+      if (auto atomic = dyn_cast<AtomicAddOp>(op); atomic && isTile(atomic.getValue()))
+        candidates.push_back({atomic.getValue(),
+                              elementBytesOf(atomic.getValue()), true});
       for (Value v : op->getResults())
         if (isTile(v))
           candidates.push_back({v, elementBytesOf(v), isa<LoadOp>(op)});

@@ -334,3 +334,26 @@ func.func @tile_to_scalar(%x: !tile.view<f32, 2>, %m: !tile.view<f32, 1>, %row: 
   tile.store_scalar %s, %m[%row] : f32 -> !tile.view<f32, 1>
   return
 }
+
+// -----
+
+// An atomic_add's tile is a memory access like a store's: a constant added
+// to a column block takes the blocked layout of its 16-byte accesses; a
+// dot's result is added from its mma layout (one owner a slot).
+// CHECK-DAG: #[[$ROW:.*]] = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-DAG: #[[$MMA:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-LABEL: func.func @atomic_adds
+// CHECK: %[[ONES:.*]] = arith.constant dense<1.000000e+00> : tensor<512xf32, #[[$ROW]]>
+// CHECK-NEXT: tile.atomic_add %[[ONES]], %{{.*}}[%{{.*}}] : tensor<512xf32, #[[$ROW]]> -> !tile.view<f32, 1>
+// CHECK: %[[D:.*]] = tile.dot
+// CHECK-NEXT: tile.atomic_add %[[D]], %{{.*}}[%{{.*}}, %{{.*}}] : tensor<64x64xf32, #[[$MMA]]> -> !tile.view<f32, 2>
+func.func @atomic_adds(%s: !tile.view<f32, 1>, %a: !tile.view<f16, 2>, %c: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %ones = arith.constant dense<1.0> : tensor<512xf32>
+  tile.atomic_add %ones, %s[%c0] : tensor<512xf32> -> !tile.view<f32, 1>
+  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = tile.dot %x, %x, %zero : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.atomic_add %d, %c[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}

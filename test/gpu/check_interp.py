@@ -7,8 +7,10 @@ usage: python3 test/gpu/check_interp.py MANIFEST.json DIR [--tol NAME=ATOL,RTOL 
 
 DIR holds what `tessera-run --interpret KERNEL --save DIR` wrote: one NAME.npy
 per tensor argument (inputs as the interpreter read them, outputs as it
-computed them). The kernel runs on the inputs; each output must match the
-interpreter's within ATOL + RTOL·|interpreter| (default 0, 0: identical),
+computed them) and NAME.before.npy for an inout one (what it held before the
+run). The kernel runs on the inputs, inout tensors starting from their
+NAME.before.npy; each output, and each inout tensor that has one, must match
+the interpreter's within ATOL + RTOL·|interpreter| (default 0, 0: identical),
 with equal infinities and NaNs matching. For outputs of rank ≥ 3 the error is
 also printed per index of the first dimension (one builtin per slice in
 test/Interpreter/Inputs/builtins.tile). Exits 1 on a mismatch. The GPU run is a
@@ -155,6 +157,10 @@ def compare(args):
             values[name] = float(scalars[name]) if spec["dtype"] == "f32" else int(scalars[name])
             continue
         data = np.load(os.path.join(args.dir, name + ".npy"))
+        before = os.path.join(args.dir, name + ".before.npy")
+        if spec.get("role") == "inout" and os.path.exists(before):
+            outputs.append((name, data))
+            data = np.load(before)
         tensor = torch.from_numpy(np.ascontiguousarray(data)).to("cuda").to(dtypes[spec["dtype"]])
         if spec.get("role") == "output":
             outputs.append((name, data))

@@ -12,7 +12,8 @@
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
 # a kernel of 10 warps, key loops of no iteration under the Hopper schedule,
 # transposes of register tiles, i32 and 16-bit reductions, dot operands
-# also used in registers, reductions to a scalar and stores of one element),
+# also used in registers, reductions to a scalar and stores of one element,
+# atomic additions),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
@@ -64,7 +65,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,shared_operands,scalar_reductions}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,shared_operands,scalar_reductions,atomics}.tile; do
     name=$(basename "$tile" .tile)
     # 768 programs (each query block 48 times over): three pairs a CTA of
     # the persistent grid, empty programs among them, on 2 MB of tensors.
@@ -83,6 +84,7 @@ prepare() {
     [ "$name" = reductions ] && sizes=(--size M=70 --size N=296 --size G=18)
     [ "$name" = shared_operands ] && sizes=(--size M=70 --size K=48 --size G=2)
     [ "$name" = scalar_reductions ] && sizes=(--size M=37 --size N=296 --arg eps=1e-5)
+    [ "$name" = atomics ] && sizes=(--size M=70 --size G=3)
     "$run" --interpret "$tile" "${defines[@]}" --fill "$fill" "${sizes[@]}" \
       --save "$DIR/interp/$name" >/dev/null || rc=1
   done
@@ -145,6 +147,10 @@ interp/shared_operands.json interp/shared_operands --tol Y=1e-4,1e-4 --tol S=1e-
 # rsqrt.approx (2^-22.9); Y (f16) within an ulp of a rounding the rstd may
 # flip.
 interp/scalar_reductions.json interp/scalar_reductions --arg eps=1e-5 --tol Mean=1e-6,1e-5 --tol Pair=1e-4,1e-5 --tol Chunked=1e-4,1e-5 --tol Acc=1e-6,1e-5 --tol Rstd=0,1e-5 --tol Y=1e-3,1e-3
+# atomic additions from 15 programs into the same elements: Count and Hist
+# (i32) exact; ColSum (210 f32 values) and C (15 dots of 32 f16 products)
+# summed in the hardware's order, not the interpreter's.
+interp/atomics.json interp/atomics --tol ColSum=1e-4,1e-5 --tol C=1e-3,1e-4
 EOF
   tally timeout 300 python3 "$ROOT/test/gpu/check_interp.py" --cases "$DIR/interp-cases.txt"
   # The new kernels timed against their PyTorch peers on the same tensors.

@@ -132,7 +132,8 @@ static cl::list<std::string> npyInputs(
 static cl::opt<std::string> saveDir(
     "save",
     cl::desc("Write every tensor argument, after the run, to DIR/NAME.npy "
-             "(bf16 as float32)"),
+             "(bf16 as float32), and each inout one before the run to "
+             "DIR/NAME.before.npy"),
     cl::value_desc("DIR"), cl::cat(runCategory));
 static cl::opt<int64_t> persistentCtas(
     "ctas", cl::init(0),
@@ -345,9 +346,10 @@ static void printGrid(func::FuncOp kernel, ArrayRef<KernelArg> args) {
 // Generic mode
 //===----------------------------------------------------------------------===//
 
-/// Writes each named tensor to --save DIR as NAME.npy.
+/// Writes each named tensor to --save DIR as NAME`suffix`.
 static LogicalResult saveTensors(
-    ArrayRef<std::pair<std::string, const Tensor *>> tensors) {
+    ArrayRef<std::pair<std::string, const Tensor *>> tensors,
+    StringRef suffix = ".npy") {
   if (saveDir.empty())
     return success();
   if (std::error_code ec = llvm::sys::fs::create_directories(saveDir)) {
@@ -356,7 +358,7 @@ static LogicalResult saveTensors(
   }
   for (const auto &[name, tensor] : tensors) {
     llvm::SmallString<128> path(saveDir);
-    llvm::sys::path::append(path, name + ".npy");
+    llvm::sys::path::append(path, name + suffix);
     if (llvm::Error err = writeNpy(path, *tensor)) {
       fail(llvm::toString(std::move(err)));
       return failure();
@@ -451,7 +453,7 @@ static int runGeneric(func::FuncOp kernel) {
   std::deque<Tensor> tensors;
   SmallVector<KernelArg> args;
   SmallVector<std::pair<std::string, Tensor *>> outputs;
-  SmallVector<std::pair<std::string, const Tensor *>> allTensors;
+  SmallVector<std::pair<std::string, const Tensor *>> allTensors, inouts;
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
     std::string name = getArgumentName(kernel, i);
     if (name.empty())
@@ -504,11 +506,17 @@ static int runGeneric(func::FuncOp kernel) {
     }
     if (role != "input")
       outputs.emplace_back(name, &tensor);
+    if (role == "inout")
+      inouts.emplace_back(name, &tensor);
     allTensors.emplace_back(name, &tensor);
     args.push_back(KernelArg::tensor(tensor));
   }
 
-  if (failed(runKernel(kernel, args, persistentCtas)) || failed(saveTensors(allTensors)))
+  // What an inout tensor held before the run: a GPU check starts from it
+  // (test/gpu/check_interp.py) and compares what it ends with.
+  if (failed(saveTensors(inouts, ".before.npy")) ||
+      failed(runKernel(kernel, args, persistentCtas)) ||
+      failed(saveTensors(allTensors)))
     return 1;
   printGrid(kernel, args);
   for (const auto &[name, tensor] : outputs)

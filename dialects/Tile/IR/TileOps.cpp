@@ -138,6 +138,21 @@ LogicalResult StoreOp::verify() {
                           getInBounds());
 }
 
+LogicalResult AtomicAddOp::verify() {
+  ViewType view = getView().getType();
+  Type element = view.getElementType();
+  if (!element.isF32() && !element.isInteger(32))
+    return emitOpError() << "expected a view of f32 or i32 (the atomic "
+                            "additions of the GPU path), got "
+                         << element;
+  auto tile = dyn_cast<RankedTensorType>(getValue().getType());
+  if (!tile)
+    return verifyElementAccess(*this, view, getIndices().size(),
+                               getValue().getType(), "a value");
+  return verifyViewAccess(*this, view, getIndices().size(), tile,
+                          /*inBounds=*/std::nullopt);
+}
+
 //===----------------------------------------------------------------------===//
 // SplatOp / IotaOp
 //===----------------------------------------------------------------------===//

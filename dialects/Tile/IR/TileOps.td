@@ -196,6 +196,31 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_AtomicAddOp : Tile_Op<"atomic_add", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "add a tile (or a scalar) to a view's elements atomically";
+  let description = [{
+    Adds `value` to the elements of the view at the slice `indices` address
+    (as `tile.store` writes them), each addition atomic with respect to the
+    other programs' (`tl.atomic_add`; split-K partial sums, a column sum over
+    row blocks, histograms). Elements outside the view are skipped. A scalar
+    value takes one index per dimension and adds to one element, once a
+    program. `f32` and `i32` views; the order of the programs' additions is
+    the hardware's, so `f32` sums may differ from a sequential sum by
+    rounding.
+
+    ```mlir
+    // DW[0 : 256] += partial (atomically)
+    tile.atomic_add %partial, %DW[%c0] : tensor<256xf32> -> !tile.view<f32, 1>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Tile_Tile, F32, I32]>:$value, Tile_ViewType:$view,
+                       Variadic<I32>:$indices);
+  let assemblyFormat = [{
+    $value `,` $view `[` $indices `]` attr-dict `:` type($value) `->` qualified(type($view))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Tile construction and shape ops
 //===----------------------------------------------------------------------===//

@@ -198,7 +198,8 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
     RankedTensorType tile;
     bool store;
     unsigned order;
-    bool byThreadZero = false; // tile.store_scalar
+    bool byThreadZero = false; // tile.store_scalar, a scalar tile.atomic_add
+    bool atomic = false;       // tile.atomic_add
   };
   SmallVector<Access> accesses;
   unsigned counter = 0;
@@ -220,6 +221,10 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
       // Thread 0 writes what every thread may read.
       accesses.push_back({op, rootView(scalar.getView()), RankedTensorType(),
                           true, counter, /*byThreadZero=*/true});
+    } else if (auto atomic = dyn_cast<AtomicAddOp>(op)) {
+      auto tile = dyn_cast<RankedTensorType>(atomic.getValue().getType());
+      accesses.push_back({op, rootView(atomic.getView()), tile, true, counter,
+                          /*byThreadZero=*/!tile, /*atomic=*/true});
     }
   });
   // Whether `a` may run before `b`: earlier in program order, or in a loop
@@ -242,8 +247,10 @@ void tessera::lowering::orderCrossThreadAccesses(func::FuncOp kernel,
           !(first.store || later.store) || !mayPrecede(first, later))
         continue;
       bool sameLayout = first.tile == later.tile;
+      // Atomic additions commute: two need no order between them.
       if ((sameLayout && singleOwner(first.tile, numWarps)) ||
-          (first.byThreadZero && later.byThreadZero))
+          (first.byThreadZero && later.byThreadZero) ||
+          (first.atomic && later.atomic))
         continue;
       earlier.push_back(first.op);
       ctaWide |= !(sameLayout && warpLocalCopies(first.tile, numWarps));
@@ -598,6 +605,67 @@ struct StoreScalarLowering : public OpConversionPattern<StoreScalarOp> {
                   [&](OpBuilder &b, Location l) {
                     LLVM::StoreOp::create(b, l, value, address);
                   });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tile.atomic_add: each element is added by the one thread that owns it
+/// (the copies of a replicated layout skip it; a scalar: thread 0), where it
+/// is inside the view, with a relaxed atomic add (atom.global.add, which
+/// ptxas makes red.global.add since the old value is unused).
+struct AtomicAddLowering : public OpConversionPattern<AtomicAddOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicAddOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elementType = op.getView().getType().getElementType();
+    auto add = [&](OpBuilder &b, Location l, Value address, Value element) {
+      LLVM::AtomicRMWOp::create(
+          b, l,
+          isa<FloatType>(elementType) ? LLVM::AtomicBinOp::fadd
+                                      : LLVM::AtomicBinOp::add,
+          address, element, LLVM::AtomicOrdering::monotonic);
+    };
+    auto addIf = [&](Value pred, Value address, Value element) {
+      if (matchPattern(pred, m_Zero()))
+        return;
+      if (matchPattern(pred, m_One())) {
+        add(rewriter, loc, address, element);
+        return;
+      }
+      scf::IfOp::create(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
+        add(b, l, address, element);
+        scf::YieldOp::create(b, l);
+      });
+    };
+    auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (!type) {
+      auto [address, inBounds] =
+          elementAddress(rewriter, loc, adaptor.getView(),
+                         op.getView().getType(), adaptor.getIndices(),
+                         elementType);
+      Value value = adaptor.getValue();
+      inFirstThread(rewriter, loc, inBounds, [&](OpBuilder &b, Location l) {
+        add(b, l, address, value);
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    auto dist = Distribution::get(type);
+    if (!dist)
+      return op.emitOpError("expected a tile in registers (mma, blocked or "
+                            "slice layout), got ")
+             << type;
+    ViewAccess access = makeAccess(adaptor.getView(), op.getView().getType(),
+                                   adaptor.getIndices(), type.getRank());
+    SlotAddresses slots = locateSlots(rewriter, loc, *dist, access, elementType);
+    Value owner = dist->isOwner(rewriter, loc, ThreadIds::get(rewriter, loc));
+    for (int64_t s = 0; s < dist->numSlots(); ++s)
+      addIf(rewriter.createOrFold<arith::AndIOp>(loc, owner, slots.inBounds[s]),
+            slots.addresses[s],
+            vector::ExtractOp::create(rewriter, loc, adaptor.getValue(), s));
     rewriter.eraseOp(op);
     return success();
   }
@@ -1015,7 +1083,7 @@ void tessera::populateTileMemoryToNVVMPatterns(
   MLIRContext *ctx = patterns.getContext();
   patterns.add<DimLowering, NarrowLowering, RegisterLoadLowering,
                LoadScalarLowering, StoreScalarLowering, ToScalarLowering,
-               StoreLowering, AsyncCommitLowering,
+               StoreLowering, AtomicAddLowering, AsyncCommitLowering,
                StageViewLowering>(converter, ctx);
   patterns.add<AsyncWaitLowering>(converter, ctx, options.asyncProxy);
   patterns.add<SharedLoadLowering>(converter, ctx, options.numThreads,

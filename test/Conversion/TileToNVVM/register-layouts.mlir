@@ -594,3 +594,40 @@ func.func @row_to_scalar(%x: !tile.view<f32, 2>, %m: !tile.view<f32, 1>, %y: !ti
   tile.store %e, %y[%row, %c0] : tensor<256xf32, #v> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// tile.atomic_add: each element added once, by the thread that owns it,
+// inside the view, with a relaxed atomic add: an 8-element i32 tile over 2
+// warps of 32 lanes (threads 8 and up hold copies: they add nothing); a
+// scalar by thread 0. Atomic additions need no barrier between them; a load
+// of the view after them does.
+// CHECK-LABEL: llvm.func @atomic_adds
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[ADDR:.*]] = arith.select %[[INSIDE]], %{{.*}}, %{{.*}} : !llvm.ptr<1>
+// CHECK: %[[OWNER:.*]] = arith.cmpi ult, %{{.*}}, %c8_i32 : i32
+// CHECK-NEXT: %[[ADD:.*]] = arith.andi %[[OWNER]], %[[INSIDE]] : i1
+// CHECK: scf.if %[[ADD]] {
+// CHECK-NEXT: llvm.atomicrmw add %[[ADDR]], %{{.*}} monotonic : !llvm.ptr<1>, i32
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : i32
+// CHECK: scf.if
+// CHECK-NEXT: llvm.atomicrmw fadd %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, f32
+// CHECK-NOT: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NEXT: llvm.atomicrmw fadd %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, f32
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT: llvm.load
+#h = #tilegpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>
+func.func @atomic_adds(%hist: !tile.view<i32, 1>, %sum: !tile.view<f32, 1>, %y: !tile.view<f32, 1>, %i: i32, %v: f32) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %ones = arith.constant dense<1> : tensor<8xi32, #h>
+  tile.atomic_add %ones, %hist[%c0] : tensor<8xi32, #h> -> !tile.view<i32, 1>
+  tile.atomic_add %v, %sum[%i] : f32 -> !tile.view<f32, 1>
+  tile.atomic_add %v, %sum[%c0] : f32 -> !tile.view<f32, 1>
+  %back = tile.load_scalar %sum[%i] : !tile.view<f32, 1> -> f32
+  %t = tile.splat %back : f32 -> tensor<64xf32, #h>
+  tile.store %t, %y[%c0] : tensor<64xf32, #h> -> !tile.view<f32, 1>
+  return
+}

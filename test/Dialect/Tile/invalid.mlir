@@ -66,6 +66,30 @@ func.func @store_scalar_type(%q: !tile.view<f16, 1>, %i: i32, %v: f32) {
 
 // -----
 
+func.func @atomic_add_f16(%q: !tile.view<f16, 1>, %i: i32, %t: tensor<64xf16>) {
+  // expected-error @+1 {{expected a view of f32 or i32 (the atomic additions of the GPU path), got 'f16'}}
+  tile.atomic_add %t, %q[%i] : tensor<64xf16> -> !tile.view<f16, 1>
+  return
+}
+
+// -----
+
+func.func @atomic_add_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32, %v: i32) {
+  // expected-error @+1 {{expected 2 indices (one per dimension of the view), got 1}}
+  tile.atomic_add %v, %q[%i] : i32 -> !tile.view<i32, 2>
+  return
+}
+
+// -----
+
+func.func @atomic_add_tile_type(%q: !tile.view<f32, 2>, %i: i32, %t: tensor<64xi32>) {
+  // expected-error @+1 {{expected tile element type 'f32' (of the view), got 'i32'}}
+  tile.atomic_add %t, %q[%i, %i] : tensor<64xi32> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
 func.func @to_scalar_elements(%t: tensor<2xf32>) {
   // expected-error @+1 {{expected a tile of one element, got 'tensor<2xf32>'}}
   %s = tile.to_scalar %t : tensor<2xf32> -> f32

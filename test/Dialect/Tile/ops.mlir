@@ -62,6 +62,10 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %top = tile.to_scalar %one : tensor<1xf32> -> f32
   // CHECK: tile.store_scalar %[[TOP]], %[[M]][%[[PID]], %{{.*}}] : f32 -> !tile.view<f32, 2>
   tile.store_scalar %top, %m[%pid, %c0] : f32 -> !tile.view<f32, 2>
+  // CHECK: tile.atomic_add %[[MX]], %[[M]][%[[PID]], %{{.*}}] : tensor<128xf32> -> !tile.view<f32, 2>
+  tile.atomic_add %mx, %m[%pid, %c0] : tensor<128xf32> -> !tile.view<f32, 2>
+  // CHECK: tile.atomic_add %[[TOP]], %[[M]][%[[PID]], %{{.*}}] : f32 -> !tile.view<f32, 2>
+  tile.atomic_add %top, %m[%pid, %c0] : f32 -> !tile.view<f32, 2>
   // CHECK: %[[E:.*]] = tile.expand_dims %[[MX]] axis 1 : tensor<128xf32> -> tensor<128x1xf32>
   %e = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
   // CHECK: tile.broadcast %[[E]] : tensor<128x1xf32> -> tensor<128x128xf32>

@@ -1,12 +1,13 @@
-func.func @convert(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+func.func @softmax_row(%x: !tile.view<f32, 2>, %k: !tile.view<f16, 2>, %o: !tile.view<f32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
-  %c = arith.constant dense<0.0> : tensor<16x16xf32>
-  %h = tile.dot %x, %x, %c : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
-  %r = tile.reduce max %h axis 1 : tensor<16x16xf32> -> tensor<16xf32>
-  %e = tile.expand_dims %r axis 0 : tensor<16xf32> -> tensor<1x16xf32>
-  %b = tile.broadcast %e : tensor<1x16xf32> -> tensor<16x16xf32>
-  tile.store %b, %o[%c0, %c0] : tensor<16x16xf32> -> !tile.view<f32, 2>
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32>
+  %a = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %b = tile.load %k[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %s = tile.dot %a, %b, %t : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %v = arith.addf %t, %s : tensor<16x16xf32>
+  %w = math.exp2 %v : tensor<16x16xf32>
+  %mx = tile.reduce max %w axis 1 : tensor<16x16xf32> -> tensor<16xf32>
+  tile.store %mx, %o[%c0] : tensor<16xf32> -> !tile.view<f32, 1>
   return
 }
 

@@ -1,6 +1,5 @@
-func.func @buffer_offsets(%k: !tile.view<f16, 2>, %i: i32, %p: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
-  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+func.func @reduce_other_parent(%t: tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %r = tile.reduce max %t axis 1 : tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 1>> -> tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 2, warpsN = 1>>>
   return
 }
 

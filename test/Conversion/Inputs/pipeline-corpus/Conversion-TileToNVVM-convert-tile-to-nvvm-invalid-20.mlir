@@ -1,5 +1,5 @@
-func.func @absi_i64(%x: i64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
-  %y = math.absi %x : i64
+func.func @math_unsupported(%x: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %y = math.atan %x : f32
   return
 }
 

@@ -1,8 +1,7 @@
-func.func @dot_accumulator_without_layout(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+func.func @reduce_columns(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
-  %z = arith.constant dense<0.0> : tensor<16x16xf32>
-  %d = tile.dot %x, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>, tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf32>
+  %t = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %r = tile.reduce max %t axis 0 : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>
   return
 }
 

@@ -1,6 +1,9 @@
-func.func @shared_load_padding(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+func.func @dot_b_in_registers(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {padding = 1.0 : f64, tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %y = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %d = tile.dot %x, %y, %z : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>, tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
 

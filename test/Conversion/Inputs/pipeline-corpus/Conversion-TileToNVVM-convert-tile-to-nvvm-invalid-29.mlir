@@ -1,6 +1,9 @@
-func.func @shared_load_without_offset(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+func.func @dot_a_transposed(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %xt = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf16, #tilegpu.shared<transposed = true, swizzle = 32>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  %d = tile.dot %xt, %x, %z : tensor<16x16xf16, #tilegpu.shared<transposed = true, swizzle = 32>>, tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
   return
 }
 

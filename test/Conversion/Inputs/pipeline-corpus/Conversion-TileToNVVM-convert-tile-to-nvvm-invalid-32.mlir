@@ -1,7 +1,6 @@
-func.func @convert_layout_without_offset(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
-  %c0 = arith.constant 0 : i32
-  %t = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
-  %y = tilegpu.convert_layout %t : tensor<16x16xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+func.func @async_load_without_offset(%k: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %p = arith.constant true
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

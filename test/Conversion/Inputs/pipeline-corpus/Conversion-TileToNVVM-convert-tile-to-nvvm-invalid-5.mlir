@@ -1,7 +1,9 @@
-func.func @trans_unflipped(%a: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @trans_registers_without_offset(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %x = tile.load %a[%c0, %c0] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
-  %t = tile.trans %x : tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+  %x = tile.load %a[%c0, %c0] : !tile.view<f32, 2> -> tensor<16x16xf32, #b>
+  %t = tile.trans %x : tensor<16x16xf32, #b> -> tensor<16x16xf32, #b>
+  tile.store %t, %a[%c0, %c0] : tensor<16x16xf32, #b> -> !tile.view<f32, 2>
   return
 }
 

@@ -1,10 +1,8 @@
-#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
-#rows = #tilegpu.slice<dim = 1, parent = #b>
-func.func @row_sum_across_warps(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+#b8 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @in_bounds_rows(%x: !tile.view<f16, 2>, %y: !tile.view<f16, 2>, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
-  %t = tile.load %x[%i, %c0] : !tile.view<f32, 2> -> tensor<1x512xf32, #b>
-  %s = tile.reduce sum %t axis 1 : tensor<1x512xf32, #b> -> tensor<1xf32, #rows>
-  tile.store %s, %o[%i] : tensor<1xf32, #rows> -> !tile.view<f32, 1>
+  %t = tile.load %x[%i, %c0] {in_bounds = array<i1: true, false>} : !tile.view<f16, 2> -> tensor<4x64xf16, #b8>
+  tile.store %t, %y[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<4x64xf16, #b8> -> !tile.view<f16, 2>
   return
 }
 

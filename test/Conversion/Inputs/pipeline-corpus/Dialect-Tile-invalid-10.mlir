@@ -1,5 +1,5 @@
-func.func @splat_type(%x: f32) {
-  %t = tile.splat %x : f32 -> tensor<16xf16>
+func.func @atomic_add_tile_type(%q: !tile.view<f32, 2>, %i: i32, %t: tensor<64xi32>) {
+  tile.atomic_add %t, %q[%i, %i] : tensor<64xi32> -> !tile.view<f32, 2>
   return
 }
 

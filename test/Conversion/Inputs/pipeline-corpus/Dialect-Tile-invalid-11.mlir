@@ -1,5 +1,5 @@
-func.func @iota_empty() {
-  %t = tile.iota : tensor<0xi32>
+func.func @to_scalar_elements(%t: tensor<2xf32>) {
+  %s = tile.to_scalar %t : tensor<2xf32> -> f32
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @expand_axis(%x: tensor<16xf32>) {
-  %t = tile.expand_dims %x axis 2 : tensor<16xf32> -> tensor<16x1xf32>
+func.func @to_scalar_type(%t: tensor<1x1xf32>) {
+  %s = tile.to_scalar %t : tensor<1x1xf32> -> f16
   return
 }
 

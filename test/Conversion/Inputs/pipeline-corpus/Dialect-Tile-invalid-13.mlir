@@ -1,5 +1,5 @@
-func.func @expand_shape(%x: tensor<16xf32>) {
-  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<16x1xf32>
+func.func @load_rank(%q: !tile.view<f16, 1>, %i: i32) {
+  %t = tile.load %q[%i] : !tile.view<f16, 1> -> tensor<16x16xf16>
   return
 }
 

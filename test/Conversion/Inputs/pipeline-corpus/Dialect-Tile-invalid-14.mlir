@@ -1,5 +1,5 @@
-func.func @expand_element(%x: tensor<16xf32>) {
-  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<1x16xf16>
+func.func @load_element_type(%q: !tile.view<f16, 2>, %i: i32) {
+  %t = tile.load %q[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @broadcast_rank(%x: tensor<16x1xf32>) {
-  %t = tile.broadcast %x : tensor<16x1xf32> -> tensor<16x4x4xf32>
+func.func @store_index_count(%q: !tile.view<f16, 2>, %i: i32, %t: tensor<16xf16>) {
+  tile.store %t, %q[%i] : tensor<16xf16> -> !tile.view<f16, 2>
   return
 }
 

@@ -1,5 +1,2 @@
-func.func @broadcast_dim(%x: tensor<16x2xf32>) {
-  %t = tile.broadcast %x : tensor<16x2xf32> -> tensor<16x8xf32>
-  return
-}
+func.func @view_element(%q: !tile.view<i8, 2>)
 

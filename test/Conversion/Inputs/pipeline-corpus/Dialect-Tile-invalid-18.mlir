@@ -1,5 +1,5 @@
-func.func @trans_shape(%x: tensor<16x8xf16>) {
-  %t = tile.trans %x : tensor<16x8xf16> -> tensor<16x8xf16>
+func.func @splat_type(%x: f32) {
+  %t = tile.splat %x : f32 -> tensor<16xf16>
   return
 }
 

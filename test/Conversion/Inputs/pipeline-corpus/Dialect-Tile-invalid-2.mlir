@@ -1,5 +1,5 @@
-func.func @narrow_dim(%q: !tile.view<f16, 2>, %i: i32) {
-  %n = tile.narrow %q, 2, %i, %i : !tile.view<f16, 2>
+func.func @in_bounds_count(%q: !tile.view<f16, 3>, %i: i32, %t: tensor<16x16xf16>) {
+  tile.store %t, %q[%i, %i, %i] {in_bounds = array<i1: true, true>} : tensor<16x16xf16> -> !tile.view<f16, 3>
   return
 }
 

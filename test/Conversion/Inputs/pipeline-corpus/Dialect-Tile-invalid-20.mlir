@@ -1,5 +1,5 @@
-func.func @dot_operand_type(%a: tensor<16x16xf32>, %b: tensor<16x8xf32>, %c: tensor<16x8xf32>) {
-  %d = tile.dot %a, %b, %c : tensor<16x16xf32>, tensor<16x8xf32> -> tensor<16x8xf32>
+func.func @expand_axis(%x: tensor<16xf32>) {
+  %t = tile.expand_dims %x axis 2 : tensor<16xf32> -> tensor<16x1xf32>
   return
 }
 

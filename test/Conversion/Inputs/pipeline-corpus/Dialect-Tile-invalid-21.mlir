@@ -1,5 +1,5 @@
-func.func @dot_mixed(%a: tensor<16x16xf16>, %b: tensor<16x8xbf16>, %c: tensor<16x8xf32>) {
-  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xbf16> -> tensor<16x8xf32>
+func.func @expand_shape(%x: tensor<16xf32>) {
+  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<16x1xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @dot_acc_type(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) {
-  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
+func.func @expand_element(%x: tensor<16xf32>) {
+  %t = tile.expand_dims %x axis 0 : tensor<16xf32> -> tensor<1x16xf16>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @dot_inner(%a: tensor<16x32xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
-  %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
+func.func @broadcast_rank(%x: tensor<16x1xf32>) {
+  %t = tile.broadcast %x : tensor<16x1xf32> -> tensor<16x4x4xf32>
   return
 }
 

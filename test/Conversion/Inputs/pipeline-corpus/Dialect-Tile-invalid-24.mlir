@@ -1,5 +1,5 @@
-func.func @dot_acc_shape(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x16xf32>) {
-  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x16xf32>
+func.func @broadcast_dim(%x: tensor<16x2xf32>) {
+  %t = tile.broadcast %x : tensor<16x2xf32> -> tensor<16x8xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @reduce_axis(%x: tensor<16x8xf32>) {
-  %r = tile.reduce max %x axis 2 : tensor<16x8xf32> -> tensor<16xf32>
+func.func @broadcast_element(%x: tensor<16x1xf32>) {
+  %t = tile.broadcast %x : tensor<16x1xf32> -> tensor<16x8xf16>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @reduce_rank(%x: tensor<16xf32>) {
-  %r = tile.reduce sum %x axis 0 : tensor<16xf32> -> tensor<1xf32>
+func.func @trans_shape(%x: tensor<16x8xf16>) {
+  %t = tile.trans %x : tensor<16x8xf16> -> tensor<16x8xf16>
   return
 }
 

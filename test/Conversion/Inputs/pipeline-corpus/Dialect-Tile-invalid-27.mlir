@@ -1,5 +1,5 @@
-func.func @reduce_shape(%x: tensor<16x8xf32>) {
-  %r = tile.reduce max %x axis 1 : tensor<16x8xf32> -> tensor<8xf32>
+func.func @trans_element(%x: tensor<16x8xf16>) {
+  %t = tile.trans %x : tensor<16x8xf16> -> tensor<8x16xf32>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @load_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32) {
-  %s = tile.load_scalar %q[%i] : !tile.view<i32, 2> -> i32
+func.func @narrow_dim(%q: !tile.view<f16, 2>, %i: i32) {
+  %n = tile.narrow %q, 2, %i, %i : !tile.view<f16, 2>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @softmax_v_type(%s: tensor<16x16xf32>, %v: tensor<16x8xf32>, %m: tensor<16xf32>, %acc: tensor<16x8xf32>) {
-  %a, %b, %c = tile.online_softmax %s, %v, %m, %m, %acc : tensor<16x16xf32>, tensor<16x8xf32>, tensor<16xf32>, tensor<16x8xf32>
+func.func @dot_acc_type(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) {
+  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @softmax_acc(%s: tensor<16x16xf32>, %v: tensor<16x8xf16>, %m: tensor<16xf32>, %acc: tensor<16x16xf32>) {
-  %a, %b, %c = tile.online_softmax %s, %v, %m, %m, %acc : tensor<16x16xf32>, tensor<16x8xf16>, tensor<16xf32>, tensor<16x16xf32>
+func.func @reduce_axis(%x: tensor<16x8xf32>) {
+  %r = tile.reduce max %x axis 2 : tensor<16x8xf32> -> tensor<16xf32>
   return
 }
 

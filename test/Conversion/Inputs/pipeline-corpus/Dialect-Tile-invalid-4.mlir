@@ -1,5 +1,5 @@
-func.func @load_scalar_type(%q: !tile.view<i32, 1>, %i: i32) {
-  %s = tile.load_scalar %q[%i] : !tile.view<i32, 1> -> f32
+func.func @load_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32) {
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 2> -> i32
   return
 }
 

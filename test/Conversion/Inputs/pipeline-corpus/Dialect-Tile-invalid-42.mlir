@@ -1,2 +1,5 @@
-func.func @grid_dims() attributes {tile.sizes = ["N"], tile.grid = affine_map<(d0) -> (d0)>} { return }
+func.func @program_axis() {
+  %p = tile.program_id 3
+  return
+}
 

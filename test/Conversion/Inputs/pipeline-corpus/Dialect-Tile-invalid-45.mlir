@@ -1,2 +1,2 @@
-func.func @constants() attributes {tile.constants = 1} { return }
+func.func @kernel_unit() attributes {tile.kernel = 1} { return }
 

@@ -1,2 +1,2 @@
-func.func @warps() attributes {tile.num_warps = 0 : i32} { return }
+func.func @sizes_array() attributes {tile.sizes = 1} { return }
 

@@ -1,2 +1,2 @@
-func.func @warps_too_many() attributes {tile.num_warps = 64 : i32} { return }
+func.func @sizes_entries() attributes {tile.sizes = [1]} { return }
 

@@ -1,2 +1,2 @@
-func.func @warps_unsigned() attributes {tile.num_warps = 4 : ui32} { return }
+func.func @sizes_distinct() attributes {tile.sizes = ["N", "N"]} { return }
 

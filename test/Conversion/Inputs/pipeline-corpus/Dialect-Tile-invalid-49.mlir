@@ -1,2 +1,2 @@
-func.func @warps_bool() attributes {tile.num_warps = true} { return }
+func.func @grid_map() attributes {tile.sizes = ["N"], tile.grid = 1} { return }
 

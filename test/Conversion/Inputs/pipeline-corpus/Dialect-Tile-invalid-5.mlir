@@ -1,5 +1,5 @@
-func.func @load_rank(%q: !tile.view<f16, 1>, %i: i32) {
-  %t = tile.load %q[%i] : !tile.view<f16, 1> -> tensor<16x16xf16>
+func.func @load_scalar_type(%q: !tile.view<i32, 1>, %i: i32) {
+  %s = tile.load_scalar %q[%i] : !tile.view<i32, 1> -> f32
   return
 }
 

@@ -1,2 +1,2 @@
-func.func @shape_on_scalar(%x: i32 {tile.shape = ["N"]}) { return }
+func.func @grid_symbols() attributes {tile.sizes = ["N"], tile.grid = affine_map<()[s0, s1] -> (s0)>} { return }
 

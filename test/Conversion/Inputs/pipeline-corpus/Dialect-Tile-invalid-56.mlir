@@ -1,2 +1,2 @@
-func.func @shape_entry(%x: !tile.view<f16, 1> {tile.shape = [1.0 : f32]}) { return }
+func.func @warps_unsigned() attributes {tile.num_warps = 4 : ui32} { return }
 

@@ -1,2 +1,2 @@
-func.func @role(%x: !tile.view<f16, 1> {tile.role = "scratch"}) { return }
+func.func @stages_too_many() attributes {tile.num_stages = 2147483647 : i32} { return }
 

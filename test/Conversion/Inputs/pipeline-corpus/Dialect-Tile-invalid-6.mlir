@@ -1,5 +1,5 @@
-func.func @load_element_type(%q: !tile.view<f16, 2>, %i: i32) {
-  %t = tile.load %q[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf32>
+func.func @store_scalar_index_count(%q: !tile.view<f32, 2>, %i: i32, %v: f32) {
+  tile.store_scalar %v, %q[%i] : f32 -> !tile.view<f32, 2>
   return
 }
 

@@ -1,2 +1,2 @@
-func.func @arg_bogus(%x: !tile.view<f32, 1> {tile.bogus}) { return }
+func.func @shape_on_scalar(%x: i32 {tile.shape = ["N"]}) { return }
 

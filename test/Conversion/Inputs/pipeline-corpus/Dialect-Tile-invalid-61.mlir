@@ -1,2 +1,2 @@
-func.func @name(%x: !tile.view<f32, 1> {tile.name = 1}) { return }
+func.func @shape_rank(%x: !tile.view<f16, 2> {tile.shape = ["N"]}) attributes {tile.sizes = ["N"]} { return }
 

@@ -1,5 +1,5 @@
-func.func @store_index_count(%q: !tile.view<f16, 2>, %i: i32, %t: tensor<16xf16>) {
-  tile.store %t, %q[%i] : tensor<16xf16> -> !tile.view<f16, 2>
+func.func @store_scalar_type(%q: !tile.view<f16, 1>, %i: i32, %v: f32) {
+  tile.store_scalar %v, %q[%i] : f32 -> !tile.view<f16, 1>
   return
 }
 

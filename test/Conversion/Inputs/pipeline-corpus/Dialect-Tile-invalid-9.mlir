@@ -1,2 +1,5 @@
-func.func @view_rank(%q: !tile.view<f16, 5>)
+func.func @atomic_add_scalar_index_count(%q: !tile.view<i32, 2>, %i: i32, %v: i32) {
+  tile.atomic_add %v, %q[%i] : i32 -> !tile.view<i32, 2>
+  return
+}
 

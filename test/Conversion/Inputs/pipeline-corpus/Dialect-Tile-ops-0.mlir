@@ -15,6 +15,7 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %e2 = tile.load_scalar %m[%pid, %c0] {padding = 1.0 : f64} : !tile.view<f32, 2> -> f32
   %t = tile.load %q[%pid, %c0, %c0] : !tile.view<f16, 3> -> tensor<128x64xf16>
   %row = tile.load %q[%pid, %c0, %c0] {padding = -1.0 : f64} : !tile.view<f16, 3> -> tensor<64xf16>
+  %inside = tile.load %q[%pid, %c0, %c0] {in_bounds = array<i1: true, true, false>} : !tile.view<f16, 3> -> tensor<128x64xf16>
   tile.store %t, %o[%pid, %c0, %c0] : tensor<128x64xf16> -> !tile.view<f16, 3>
   %kt = tile.trans %t : tensor<128x64xf16> -> tensor<64x128xf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -22,6 +23,12 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %mx = tile.reduce max %s axis 1 : tensor<128x128xf32> -> tensor<128xf32>
   %sum = tile.reduce sum %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
   %mn = tile.reduce min %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
+  %col = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
+  %one = tile.reduce max %col axis 0 : tensor<128x1xf32> -> tensor<1xf32>
+  %top = tile.to_scalar %one : tensor<1xf32> -> f32
+  tile.store_scalar %top, %m[%pid, %c0] : f32 -> !tile.view<f32, 2>
+  tile.atomic_add %mx, %m[%pid, %c0] : tensor<128xf32> -> !tile.view<f32, 2>
+  tile.atomic_add %top, %m[%pid, %c0] : f32 -> !tile.view<f32, 2>
   %e = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
   %b = tile.broadcast %e : tensor<128x1xf32> -> tensor<128x128xf32>
   %cols = tile.iota : tensor<128xi32>

@@ -1,2 +1,2 @@
-func.func @mma_too_many_warps(%t: tensor<1024x16xf32, #tilegpu.mma<warpsM = 64, warpsN = 1>>)
+func.func @mma_warps_n(%t: tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 2>>)
 

@@ -1,2 +1,2 @@
-func.func @mma_warps_n(%t: tensor<64x16xf32, #tilegpu.mma<warpsM = 4, warpsN = 2>>)
+func.func @slice_dim(%t: tensor<64xf32, #tilegpu.slice<dim = 2, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
 

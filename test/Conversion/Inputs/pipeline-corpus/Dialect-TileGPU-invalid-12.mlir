@@ -1,2 +1,2 @@
-func.func @slice_dim(%t: tensor<64xf32, #tilegpu.slice<dim = 2, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
+func.func @mma_rows(%t: tensor<128x16xf32, #tilegpu.mma<warpsM = 3, warpsN = 1>>)
 

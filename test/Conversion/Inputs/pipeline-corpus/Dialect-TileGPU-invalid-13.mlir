@@ -1,2 +1,2 @@
-func.func @mma_rows(%t: tensor<128x16xf32, #tilegpu.mma<warpsM = 3, warpsN = 1>>)
+func.func @mma_cols(%t: tensor<16x12xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
 

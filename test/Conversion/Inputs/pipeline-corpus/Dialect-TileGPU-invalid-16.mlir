@@ -1,2 +1,2 @@
-func.func @mma_dynamic(%t: tensor<?x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+func.func @mma_empty(%t: tensor<0x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
 

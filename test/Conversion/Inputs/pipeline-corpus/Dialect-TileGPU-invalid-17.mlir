@@ -1,2 +1,2 @@
-func.func @mma_empty(%t: tensor<0x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+func.func @slice_rows(%t: tensor<32xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
 

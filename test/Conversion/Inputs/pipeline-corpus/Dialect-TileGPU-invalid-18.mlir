@@ -1,2 +1,2 @@
-func.func @slice_rows(%t: tensor<32xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
+func.func @slice_cols(%t: tensor<1x4xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 4, warpsN = 1>>>)
 

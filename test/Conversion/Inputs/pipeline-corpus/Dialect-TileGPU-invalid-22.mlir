@@ -1,2 +1,2 @@
-func.func @shared_rank(%t: tensor<64xf16, #tilegpu.shared<transposed = false, swizzle = 16>>)
+func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false, swizzle = 32>>)
 

@@ -1,2 +1,2 @@
-func.func @shared_element(%t: tensor<16x16xf32, #tilegpu.shared<transposed = false, swizzle = 32>>)
+func.func @shared_chunks(%t: tensor<12x16xf16, #tilegpu.shared<transposed = true, swizzle = 16>>)
 

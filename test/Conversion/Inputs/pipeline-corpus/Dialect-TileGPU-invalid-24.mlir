@@ -1,2 +1,2 @@
-func.func @shared_chunks(%t: tensor<12x16xf16, #tilegpu.shared<transposed = true, swizzle = 16>>)
+func.func @shared_too_big(%t: tensor<512x256xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
 

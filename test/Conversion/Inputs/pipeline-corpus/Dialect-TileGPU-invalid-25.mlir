@@ -1,2 +1,2 @@
-func.func @shared_too_big(%t: tensor<512x256xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
+func.func @shared_overflow(%t: tensor<4294967296x4294967296xf16, #tilegpu.shared<transposed = false, swizzle = 128>>)
 

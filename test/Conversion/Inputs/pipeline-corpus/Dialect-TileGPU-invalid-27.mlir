@@ -1,2 +1,2 @@
-func.func @shared_swizzle_not_pow2(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 48>>)
+func.func @shared_swizzle_too_big(%t: tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 256>>)
 

@@ -1,2 +1,2 @@
-func.func @shared_swizzle_no_panels_transposed(%t: tensor<96x64xf16, #tilegpu.shared<transposed = true, swizzle = 128>>)
+func.func @shared_swizzle_period(%t: tensor<64x48xf16, #tilegpu.shared<transposed = false, swizzle = 64>>)
 

@@ -1,2 +1,2 @@
-func.func @shared_swizzle_period(%t: tensor<64x48xf16, #tilegpu.shared<transposed = false, swizzle = 64>>)
+func.func @shared_swizzle_period_transposed(%t: tensor<8x64xf16, #tilegpu.shared<transposed = true, swizzle = 32>>)
 

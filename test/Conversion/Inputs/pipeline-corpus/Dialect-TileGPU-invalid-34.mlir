@@ -1,5 +1,5 @@
-func.func @offset_too_big(%a: !tile.view<f16, 2>, %i: i32) {
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 268435456 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
+func.func @offset_negative(%a: !tile.view<f16, 2>, %i: i32) {
+  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = -16 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
   return
 }
 

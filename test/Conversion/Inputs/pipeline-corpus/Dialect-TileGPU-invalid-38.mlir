@@ -1,5 +1,5 @@
-func.func @offset_past_end(%a: !tile.view<f16, 2>, %i: i32) {
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 229376 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+func.func @offset_stages_past_end(%k: !tile.view<f16, 2>, %i: i32, %p: i1) {
+  tilegpu.async_load %k[%i, %i] stage %i if %p {buffer = 0 : i64, tilegpu.shared_offset = 196608 : i64, tilegpu.stages = 8 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

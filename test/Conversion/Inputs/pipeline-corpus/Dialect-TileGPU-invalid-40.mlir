@@ -1,5 +1,5 @@
-func.func @offset_register_load(%a: !tile.view<f32, 2>, %i: i32) {
-  %x = tile.load %a[%i, %i] {tilegpu.shared_offset = 0 : i64} : !tile.view<f32, 2> -> tensor<16x16xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+func.func @stages_range(%s: i32) {
+  %t = tilegpu.stage_view stage %s {buffer = 0 : i64, tilegpu.stages = 2147483647 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

@@ -1,5 +1,2 @@
-func.func @stages_on_load(%a: !tile.view<f16, 2>, %i: i32) {
-  %x = tile.load %a[%i, %i] {tilegpu.stages = 2 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #tilegpu.shared<transposed = false, swizzle = 32>>
-  return
-}
+func.func @unknown_attr() attributes {tilegpu.offset = 0 : i64} { return }
 

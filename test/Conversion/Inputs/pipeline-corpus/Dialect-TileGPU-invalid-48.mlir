@@ -1,2 +1,2 @@
-func.func @mma_elements_overflow(%t: tensor<4611686018427387904x4611686018427387904xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>)
+func.func @slice_too_many_elements(%t: tensor<8192xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>)
 

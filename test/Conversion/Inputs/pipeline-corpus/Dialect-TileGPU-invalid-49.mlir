@@ -1,2 +1,2 @@
-func.func @slice_too_many_elements(%t: tensor<8192xf32, #tilegpu.slice<dim = 0, parent = #tilegpu.mma<warpsM = 1, warpsN = 1>>>)
+func.func @shared_null_element(%t: tensor<64x64x!f16, #tilegpu.shared<transposed = false, swizzle = 128>>)
 

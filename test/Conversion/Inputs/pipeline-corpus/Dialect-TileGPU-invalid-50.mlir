@@ -1,2 +1,2 @@
-func.func @shared_null_element(%t: tensor<64x64x!f16, #tilegpu.shared<transposed = false, swizzle = 128>>)
+func.func @blocked_entries(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [32], warpsPerCTA = [1, 1], order = [1, 0]>>)
 

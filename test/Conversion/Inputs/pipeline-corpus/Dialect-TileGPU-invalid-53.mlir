@@ -1,2 +1,2 @@
-func.func @blocked_pow2(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+func.func @blocked_no_warps(%t: tensor<4x64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [0, 1], order = [1, 0]>>)
 

@@ -1,2 +1,2 @@
-func.func @blocked_extent(%t: tensor<5000xf16, #tilegpu.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>)
+func.func @blocked_rank(%t: tensor<64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
 

@@ -1,2 +1,2 @@
-func.func @blocked_rank(%t: tensor<64xf32, #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>)
+func.func @slice_parent(%t: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.shared<transposed = false, swizzle = 128>>>)
 

@@ -1,2 +1,5 @@
-func.func @slice_parent(%t: tensor<64xf32, #tilegpu.slice<dim = 1, parent = #tilegpu.shared<transposed = false, swizzle = 128>>>)
+func.func @vector_attr(%v: !tile.view<f32, 1>, %i: i32) {
+  %t = tile.load %v[%i] {tilegpu.vector = 3 : i64} : !tile.view<f32, 1> -> tensor<64xf32>
+  return
+}
 

@@ -1,5 +1,5 @@
-func.func @read_lag_registers(%v: !tile.view<f32, 1>, %i: i32) {
-  %t = tile.load %v[%i] {tilegpu.read_lag = 1 : i64} : !tile.view<f32, 1> -> tensor<64xf32>
+func.func @late_release_without_lag(%v: !tile.view<f16, 2>, %i: i32) {
+  %t = tile.load %v[%i, %i] {tilegpu.late_release} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

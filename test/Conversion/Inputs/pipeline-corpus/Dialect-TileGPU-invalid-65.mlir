@@ -1,6 +1,5 @@
-#blocked = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
-func.func @dot_wait_not_mma(%t: tensor<512xf32, #blocked>) {
-  %w = tilegpu.dot_wait %t {pendings = 0 : i32} : tensor<512xf32, #blocked>
+func.func @first_iteration_registers(%v: !tile.view<f32, 1>, %i: i32) {
+  %t = tile.load %v[%i] {tilegpu.first_iteration} : !tile.view<f32, 1> -> tensor<64xf32>
   return
 }
 

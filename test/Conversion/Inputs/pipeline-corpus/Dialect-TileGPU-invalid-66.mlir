@@ -1,5 +1,5 @@
-func.func @tma_on_register_load(%v: !tile.view<f32, 1>, %i: i32) {
-  %t = tile.load %v[%i] {tilegpu.tma} : !tile.view<f32, 1> -> tensor<64xf32, #tilegpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>>
+func.func @first_iteration_value(%v: !tile.view<f16, 2>, %i: i32) {
+  %t = tile.load %v[%i, %i] {tilegpu.first_iteration = 1 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

@@ -1,5 +1,5 @@
-func.func @barrier_offset_misaligned(%i: i32) {
-  tilegpu.stage_wait stage %i phase %i {buffer = 0 : i64, tilegpu.barrier_offset = 12 : i64}
+func.func @wgmma_attr(%v: !tile.view<f32, 1>, %i: i32) {
+  %t = tile.load %v[%i] {tilegpu.wgmma} : !tile.view<f32, 1> -> tensor<64xf32>
   return
 }
 

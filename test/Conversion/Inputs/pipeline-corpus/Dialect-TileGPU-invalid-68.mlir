@@ -1,5 +1,5 @@
-func.func @barrier_offset_on_view(%i: i32) {
-  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.barrier_offset = 16 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
+func.func @rotated_attr(%v: !tile.view<f32, 1>, %i: i32) {
+  %t = tile.load %v[%i] {tilegpu.rotated} : !tile.view<f32, 1> -> tensor<64xf32>
   return
 }
 

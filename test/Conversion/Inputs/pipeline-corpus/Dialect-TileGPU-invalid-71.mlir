@@ -1,7 +1,5 @@
-func.func @specialize_not_kernel() {
-  tilegpu.warp_specialize {consumer_registers = 240 : i64, producer_registers = 24 : i64, producer_warps = 4 : i64} producer {
-  } consumer {
-  }
+func.func @barrier_offset_misaligned(%i: i32) {
+  tilegpu.stage_wait stage %i phase %i {buffer = 0 : i64, tilegpu.barrier_offset = 12 : i64}
   return
 }
 

@@ -1,7 +1,5 @@
-func.func @specialize_registers() attributes {tile.kernel, tile.num_warps = 8 : i32} {
-  tilegpu.warp_specialize {consumer_registers = 256 : i64, producer_registers = 64 : i64, producer_warps = 4 : i64} producer {
-  } consumer {
-  }
+func.func @barrier_offset_on_view(%i: i32) {
+  %v = tilegpu.stage_view stage %i {buffer = 0 : i64, tilegpu.barrier_offset = 16 : i64} : tensor<64x64xf16, #tilegpu.shared<transposed = false, swizzle = 128>>
   return
 }
 

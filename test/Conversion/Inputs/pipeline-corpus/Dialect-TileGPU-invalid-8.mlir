@@ -1,5 +1,2 @@
-func.func @wait_negative() {
-  tilegpu.async_wait -1
-  return
-}
+func.func @mma_zero_warps(%t: tensor<128x16xf32, #tilegpu.mma<warpsM = 0, warpsN = 1>>)
 

@@ -1,2 +1,2 @@
-func.func @mma_zero_warps(%t: tensor<128x16xf32, #tilegpu.mma<warpsM = 0, warpsN = 1>>)
+func.func @mma_too_many_warps(%t: tensor<1024x16xf32, #tilegpu.mma<warpsM = 64, warpsN = 1>>)
 

@@ -42,4 +42,16 @@ func.func @two_loops(%k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.vie
   }
   return
 }
+#lse = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+func.func @prefetched(%k: !tile.view<f16, 2> {tile.role = "input"}, %lse: !tile.view<f32, 1> {tile.role = "input"}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true, tile.prefetch_registers = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    %kt = tile.load %k[%i, %c0] {tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+    %l = tile.load %lse[%i] : !tile.view<f32, 1> -> tensor<64xf32, #lse>
+    "test.use"(%kt, %l) : (tensor<64x64xf16, #shared>, tensor<64xf32, #lse>) -> ()
+  }
+  return
+}
 

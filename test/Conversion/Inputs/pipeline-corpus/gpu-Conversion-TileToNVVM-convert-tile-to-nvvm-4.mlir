@@ -1,14 +1,56 @@
-#mma = #tilegpu.mma<warpsM = 1, warpsN = 1>
-#shared = #tilegpu.shared<transposed = false, swizzle = 32>
+#blocked = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]>
 module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
-  func.func @store_f16(%arg0: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 512 : i64} {
-    %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32, #mma>
+  func.func @libdevice_math(%arg0: !tile.view<f32, 2>, %arg1: !tile.view<f32, 2>, %arg2: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 0 : i64} {
     %c0_i32 = arith.constant 0 : i32
-    %cst_0 = arith.constant dense<1.000000e+00> : tensor<16x16xf16, #mma>
-    %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x16xf16, #shared>
-    %1 = tile.dot %cst_0, %0, %cst : tensor<16x16xf16, #mma>, tensor<16x16xf16, #shared> -> tensor<16x16xf32, #mma>
-    %2 = arith.truncf %1 : tensor<16x16xf32, #mma> to tensor<16x16xf16, #mma>
-    tile.store %2, %arg0[%c0_i32, %c0_i32] : tensor<16x16xf16, #mma> -> !tile.view<f16, 2>
+    %c16_i64 = arith.constant 16 : i64
+    %c64_i64 = arith.constant 64 : i64
+    %0 = tile.dim %arg0, 0 : !tile.view<f32, 2>
+    %1 = arith.extsi %0 : i32 to i64
+    %2 = arith.cmpi sge, %1, %c64_i64 : i64
+    %3 = tile.dim %arg0, 1 : !tile.view<f32, 2>
+    %4 = arith.extsi %3 : i32 to i64
+    %5 = arith.cmpi sge, %4, %c16_i64 : i64
+    %6 = arith.andi %2, %5 : i1
+    %7 = tile.dim %arg1, 0 : !tile.view<f32, 2>
+    %8 = arith.extsi %7 : i32 to i64
+    %9 = arith.cmpi sge, %8, %c64_i64 : i64
+    %10 = arith.andi %6, %9 : i1
+    %11 = tile.dim %arg1, 1 : !tile.view<f32, 2>
+    %12 = arith.extsi %11 : i32 to i64
+    %13 = arith.cmpi sge, %12, %c16_i64 : i64
+    %14 = arith.andi %10, %13 : i1
+    %15 = tile.dim %arg2, 0 : !tile.view<f16, 2>
+    %16 = arith.extsi %15 : i32 to i64
+    %17 = arith.cmpi sge, %16, %c64_i64 : i64
+    %18 = arith.andi %14, %17 : i1
+    %19 = tile.dim %arg2, 1 : !tile.view<f16, 2>
+    %20 = arith.extsi %19 : i32 to i64
+    %21 = arith.cmpi sge, %20, %c16_i64 : i64
+    %22 = arith.andi %18, %21 : i1
+    %23 = arith.andi %22, %17 : i1
+    %24 = arith.andi %23, %21 : i1
+    scf.if %24 {
+      %25 = tile.load %arg0[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : !tile.view<f32, 2> -> tensor<64x16xf32, #blocked>
+      %26 = math.sin %25 : tensor<64x16xf32, #blocked>
+      %27 = math.cos %25 : tensor<64x16xf32, #blocked>
+      %28 = math.fma %26, %27, %25 : tensor<64x16xf32, #blocked>
+      %29 = math.powf %28, %25 : tensor<64x16xf32, #blocked>
+      tile.store %29, %arg1[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : tensor<64x16xf32, #blocked> -> !tile.view<f32, 2>
+      %30 = tile.load %arg2[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : !tile.view<f16, 2> -> tensor<64x16xf16, #blocked1>
+      %31 = math.erf %30 : tensor<64x16xf16, #blocked1>
+      tile.store %31, %arg2[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : tensor<64x16xf16, #blocked1> -> !tile.view<f16, 2>
+    } else {
+      %25 = tile.load %arg0[%c0_i32, %c0_i32] : !tile.view<f32, 2> -> tensor<64x16xf32, #blocked>
+      %26 = math.sin %25 : tensor<64x16xf32, #blocked>
+      %27 = math.cos %25 : tensor<64x16xf32, #blocked>
+      %28 = math.fma %26, %27, %25 : tensor<64x16xf32, #blocked>
+      %29 = math.powf %28, %25 : tensor<64x16xf32, #blocked>
+      tile.store %29, %arg1[%c0_i32, %c0_i32] : tensor<64x16xf32, #blocked> -> !tile.view<f32, 2>
+      %30 = tile.load %arg2[%c0_i32, %c0_i32] : !tile.view<f16, 2> -> tensor<64x16xf16, #blocked1>
+      %31 = math.erf %30 : tensor<64x16xf16, #blocked1>
+      tile.store %31, %arg2[%c0_i32, %c0_i32] : tensor<64x16xf16, #blocked1> -> !tile.view<f16, 2>
+    }
     return
   }
 }

@@ -1,7 +1,5 @@
-#mma = #tilegpu.mma<warpsM = 4, warpsN = 1>
-#rows = #tilegpu.slice<dim = 1, parent = #mma>
 module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
-  func.func @expand_changes_layout(%arg0: tensor<64xf32, #rows>) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 0 : i64} {
+  func.func @trans_reswizzled(%arg0: !tile.view<f16, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 0 : i64} {
     return
   }
 }

@@ -6,23 +6,48 @@
 #shared_t1 = #tilegpu.shared<transposed = true, swizzle = 128>
 module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
   func.func @narrow(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 8192 : i64} {
+    %c64_i64 = arith.constant 64 : i64
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
     %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 4096 : i64} : !tile.view<f16, 2> -> tensor<64x32xf16, #shared>
     %2 = tile.trans %1 : tensor<64x32xf16, #shared> -> tensor<32x64xf16, #shared_t>
     %3 = tile.dot %0, %2, %cst : tensor<64x32xf16, #shared>, tensor<32x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
-    tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    %4 = tile.dim %arg2, 0 : !tile.view<f32, 2>
+    %5 = arith.extsi %4 : i32 to i64
+    %6 = arith.cmpi sge, %5, %c64_i64 : i64
+    %7 = tile.dim %arg2, 1 : !tile.view<f32, 2>
+    %8 = arith.extsi %7 : i32 to i64
+    %9 = arith.cmpi sge, %8, %c64_i64 : i64
+    %10 = arith.andi %6, %9 : i1
+    scf.if %10 {
+      tile.store %3, %arg2[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    } else {
+      tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    }
     return
   }
   func.func @one_warp(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 1 : i32, tilegpu.shared_bytes = 10240 : i64} {
+    %c64_i64 = arith.constant 64 : i64
+    %c16_i64 = arith.constant 16 : i64
     %cst = arith.constant dense<0.000000e+00> : tensor<16x64xf32, #mma1>
     %c0_i32 = arith.constant 0 : i32
     %0 = tile.load %arg0[%c0_i32, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 2> -> tensor<16x64xf16, #shared1>
     %1 = tile.load %arg1[%c0_i32, %c0_i32] {tilegpu.shared_offset = 2048 : i64} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared1>
     %2 = tile.trans %1 : tensor<64x64xf16, #shared1> -> tensor<64x64xf16, #shared_t1>
     %3 = tile.dot %0, %2, %cst : tensor<16x64xf16, #shared1>, tensor<64x64xf16, #shared_t1> -> tensor<16x64xf32, #mma1>
-    tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<16x64xf32, #mma1> -> !tile.view<f32, 2>
+    %4 = tile.dim %arg2, 0 : !tile.view<f32, 2>
+    %5 = arith.extsi %4 : i32 to i64
+    %6 = arith.cmpi sge, %5, %c16_i64 : i64
+    %7 = tile.dim %arg2, 1 : !tile.view<f32, 2>
+    %8 = arith.extsi %7 : i32 to i64
+    %9 = arith.cmpi sge, %8, %c64_i64 : i64
+    %10 = arith.andi %6, %9 : i1
+    scf.if %10 {
+      tile.store %3, %arg2[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : tensor<16x64xf32, #mma1> -> !tile.view<f32, 2>
+    } else {
+      tile.store %3, %arg2[%c0_i32, %c0_i32] : tensor<16x64xf32, #mma1> -> !tile.view<f32, 2>
+    }
     return
   }
 }

@@ -3,6 +3,7 @@
 #shared_t = #tilegpu.shared<transposed = true, swizzle = 128>
 module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">} {
   func.func @kv_loop(%arg0: !tile.view<f16, 2>, %arg1: !tile.view<f16, 2>, %arg2: !tile.view<f32, 2>, %arg3: i32) attributes {tile.kernel, tile.num_stages = 2 : i32, tile.num_warps = 4 : i32, tilegpu.shared_bytes = 40992 : i64} {
+    %c64_i64 = arith.constant 64 : i64
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c0_i32 = arith.constant 0 : i32
@@ -19,45 +20,56 @@ module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.
     tilegpu.async_load %arg1[%2, %c0_i32] stage %c0_i32_2 if %3 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
     tilegpu.async_commit
     %4 = scf.for %arg4 = %c0_i32 to %arg3 step %c64_i32 iter_args(%arg5 = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
-      %5 = arith.subi %arg4, %c0_i32 : i32
-      %6 = arith.divsi %5, %c64_i32 : i32
+      %12 = arith.subi %arg4, %c0_i32 : i32
+      %13 = arith.divsi %12, %c64_i32 : i32
       %c2_i32 = arith.constant 2 : i32
-      %7 = arith.remsi %6, %c2_i32 : i32
+      %14 = arith.remsi %13, %c2_i32 : i32
       tilegpu.async_wait 0
       %c1_i32 = arith.constant 1 : i32
-      %8 = arith.muli %c64_i32, %c1_i32 : i32
-      %9 = arith.addi %arg4, %8 : i32
-      %10 = arith.addi %6, %c1_i32 : i32
-      %11 = arith.cmpi slt, %9, %arg3 : i32
+      %15 = arith.muli %c64_i32, %c1_i32 : i32
+      %16 = arith.addi %arg4, %15 : i32
+      %17 = arith.addi %13, %c1_i32 : i32
+      %18 = arith.cmpi slt, %16, %arg3 : i32
       %c2_i32_3 = arith.constant 2 : i32
-      %12 = arith.remsi %10, %c2_i32_3 : i32
-      tilegpu.async_load %arg0[%9, %c0_i32] stage %12 if %11 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
-      tilegpu.async_load %arg1[%9, %c0_i32] stage %12 if %11 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+      %19 = arith.remsi %17, %c2_i32_3 : i32
+      tilegpu.async_load %arg0[%16, %c0_i32] stage %19 if %18 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
+      tilegpu.async_load %arg1[%16, %c0_i32] stage %19 if %18 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 2> -> tensor<64x64xf16, #shared>
       tilegpu.async_commit
-      %13 = tilegpu.stage_view stage %7 {buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
-      %14 = tilegpu.stage_view stage %7 {buffer = 1 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
+      %20 = tilegpu.stage_view stage %14 {buffer = 0 : i64, tilegpu.shared_offset = 8192 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
+      %21 = tilegpu.stage_view stage %14 {buffer = 1 : i64, tilegpu.shared_offset = 24576 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
       %c2_i32_4 = arith.constant 2 : i32
-      %15 = arith.divsi %6, %c2_i32_4 : i32
+      %22 = arith.divsi %13, %c2_i32_4 : i32
       %c2_i32_5 = arith.constant 2 : i32
-      %16 = arith.remsi %15, %c2_i32_5 : i32
-      tilegpu.stage_wait stage %7 phase %16 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64}
-      %17 = tile.trans %13 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-      %18 = tile.dot %0, %17, %cst_0 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
-      %19 = tilegpu.dot_wait %18 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
-      %20 = arith.truncf %19 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+      %23 = arith.remsi %22, %c2_i32_5 : i32
+      tilegpu.stage_wait stage %14 phase %23 {buffer = 0 : i64, tilegpu.barrier_offset = 40960 : i64}
+      %24 = tile.trans %20 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+      %25 = tile.dot %0, %24, %cst_0 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+      %26 = tilegpu.dot_wait %25 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      %27 = arith.truncf %26 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
       %c2_i32_6 = arith.constant 2 : i32
-      %21 = arith.divsi %6, %c2_i32_6 : i32
+      %28 = arith.divsi %13, %c2_i32_6 : i32
       %c2_i32_7 = arith.constant 2 : i32
-      %22 = arith.remsi %21, %c2_i32_7 : i32
-      tilegpu.stage_wait stage %7 phase %22 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64}
-      %23 = tile.dot %20, %14, %arg5 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
-      %24 = tilegpu.dot_wait %23 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
-      scf.yield %24 : tensor<64x64xf32, #mma>
+      %29 = arith.remsi %28, %c2_i32_7 : i32
+      tilegpu.stage_wait stage %14 phase %29 {buffer = 1 : i64, tilegpu.barrier_offset = 40976 : i64}
+      %30 = tile.dot %27, %21, %arg5 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+      %31 = tilegpu.dot_wait %30 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+      scf.yield %31 : tensor<64x64xf32, #mma>
     }
     tilegpu.async_wait 0
     tilegpu.ring_inval {buffer = 0 : i64, stages = 2 : i64, tilegpu.barrier_offset = 40960 : i64}
     tilegpu.ring_inval {buffer = 1 : i64, stages = 2 : i64, tilegpu.barrier_offset = 40976 : i64}
-    tile.store %4, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    %5 = tile.dim %arg2, 0 : !tile.view<f32, 2>
+    %6 = arith.extsi %5 : i32 to i64
+    %7 = arith.cmpi sge, %6, %c64_i64 : i64
+    %8 = tile.dim %arg2, 1 : !tile.view<f32, 2>
+    %9 = arith.extsi %8 : i32 to i64
+    %10 = arith.cmpi sge, %9, %c64_i64 : i64
+    %11 = arith.andi %7, %10 : i1
+    scf.if %11 {
+      tile.store %4, %arg2[%c0_i32, %c0_i32] {in_bounds = array<i1: true, true>} : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    } else {
+      tile.store %4, %arg2[%c0_i32, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 2>
+    }
     return
   }
 }

@@ -11,14 +11,15 @@ module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.
     %cst_0 = arith.constant dense<0.000000e+00> : tensor<64xf32, #rows>
     %cst_1 = arith.constant dense<0.000000e+00> : tensor<64xf32, #rows>
     %cst_2 = arith.constant dense<0xFF800000> : tensor<64xf32, #rows>
-    %cst_3 = arith.constant dense<0xFF800000> : tensor<64x64xf32, #mma>
-    %cst_4 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %cst_3 = arith.constant 0.000000e+00 : f32
+    %cst_4 = arith.constant dense<0xFF800000> : tensor<64x64xf32, #mma>
+    %cst_5 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %c64_i32 = arith.constant 64 : i32
     %c0_i32 = arith.constant 0 : i32
-    %cst_5 = arith.constant 1.44269502 : f32
+    %cst_6 = arith.constant 1.44269502 : f32
     %0 = tile.dim %arg0, 1 : !tile.view<f16, 3>
     %1 = tile.program_id 0
-    %2 = arith.mulf %arg3, %cst_5 : f32
+    %2 = arith.mulf %arg3, %cst_6 : f32
     %3 = tile.iota : tensor<64xi32, #cols>
     scf.for %arg8 = %c0_i32 to %0 step %c64_i32  : i32 {
       %4 = tile.load %arg1[%1, %arg8, %c0_i32] {tilegpu.shared_offset = 0 : i64} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
@@ -34,42 +35,51 @@ module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.
         %13 = tile.broadcast %12 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
         %14 = arith.mulf %11, %13 : tensor<64x64xf32, #mma>
         %15 = tile.trans %4 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-        %16 = tile.dot %8, %15, %cst_4 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
+        %16 = tile.dot %8, %15, %cst_5 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<64x64xf32, #mma>
         %17 = tile.expand_dims %7 axis 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #cols>
         %18 = tile.splat %0 : i32 -> tensor<1x64xi32, #cols>
         %19 = arith.cmpi slt, %17, %18 : tensor<1x64xi32, #cols>
         %20 = tile.broadcast %19 : tensor<1x64xi1, #cols> -> tensor<64x64xi1, #mma>
         %21 = tilegpu.dot_wait %16 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
-        %22 = arith.select %20, %21, %cst_3 : tensor<64x64xi1, #mma>, tensor<64x64xf32, #mma>
-        %23 = tile.splat %2 : f32 -> tensor<64x64xf32, #mma>
-        %24 = arith.mulf %22, %23 : tensor<64x64xf32, #mma>
-        %25 = tile.reduce max %24 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
-        %26 = arith.maximumf %9, %25 : tensor<64xf32, #rows>
-        %27 = arith.cmpf oeq, %26, %cst_2 : tensor<64xf32, #rows>
-        %28 = arith.select %27, %cst_0, %26 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
-        %29 = tile.expand_dims %28 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
-        %30 = tile.broadcast %29 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
-        %31 = arith.subf %24, %30 : tensor<64x64xf32, #mma>
-        %32 = math.exp2 %31 : tensor<64x64xf32, #mma>
-        %33 = arith.subf %9, %28 : tensor<64xf32, #rows>
-        %34 = math.exp2 %33 : tensor<64xf32, #rows>
-        %35 = tile.reduce sum %32 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
-        %36 = arith.mulf %34, %10 : tensor<64xf32, #rows>
-        %37 = arith.addf %36, %35 : tensor<64xf32, #rows>
-        %38 = tile.expand_dims %34 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
-        %39 = tile.broadcast %38 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
-        %40 = arith.mulf %14, %39 : tensor<64x64xf32, #mma>
-        %41 = arith.truncf %32 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
-        %42 = tile.dot %41, %5, %40 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
-        %43 = arith.cmpf oeq, %37, %cst_1 : tensor<64xf32, #rows>
-        %44 = arith.select %43, %cst, %37 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
-        %45 = tile.expand_dims %44 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
-        %46 = tile.broadcast %45 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
-        %47 = tilegpu.dot_wait %42 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
-        %48 = arith.divf %47, %46 : tensor<64x64xf32, #mma>
-        tile.store %48, %arg5[%1, %arg9, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 3>
-        tile.store %26, %arg6[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
-        tile.store %37, %arg7[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
+        %22 = arith.select %20, %21, %cst_4 : tensor<64x64xi1, #mma>, tensor<64x64xf32, #mma>
+        %23 = arith.cmpf oge, %2, %cst_3 : f32
+        %24 = scf.if %23 -> (tensor<64xf32, #rows>) {
+          %52 = tile.reduce max %22 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
+          scf.yield %52 : tensor<64xf32, #rows>
+        } else {
+          %52 = tile.reduce min %22 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
+          scf.yield %52 : tensor<64xf32, #rows>
+        }
+        %25 = tile.splat %2 : f32 -> tensor<64xf32, #rows>
+        %26 = arith.mulf %24, %25 : tensor<64xf32, #rows>
+        %27 = tile.splat %2 : f32 -> tensor<64x64xf32, #mma>
+        %28 = arith.mulf %22, %27 : tensor<64x64xf32, #mma>
+        %29 = arith.maximumf %9, %26 : tensor<64xf32, #rows>
+        %30 = arith.cmpf oeq, %29, %cst_2 : tensor<64xf32, #rows>
+        %31 = arith.select %30, %cst_0, %29 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
+        %32 = tile.expand_dims %31 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
+        %33 = tile.broadcast %32 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
+        %34 = arith.subf %28, %33 : tensor<64x64xf32, #mma>
+        %35 = math.exp2 %34 : tensor<64x64xf32, #mma>
+        %36 = arith.subf %9, %31 : tensor<64xf32, #rows>
+        %37 = math.exp2 %36 : tensor<64xf32, #rows>
+        %38 = tile.reduce sum %35 axis 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #rows>
+        %39 = arith.mulf %37, %10 : tensor<64xf32, #rows>
+        %40 = arith.addf %39, %38 : tensor<64xf32, #rows>
+        %41 = tile.expand_dims %37 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
+        %42 = tile.broadcast %41 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
+        %43 = arith.mulf %14, %42 : tensor<64x64xf32, #mma>
+        %44 = arith.truncf %35 : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+        %45 = tile.dot %44, %5, %43 {tilegpu.async, tilegpu.wgmma} : tensor<64x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<64x64xf32, #mma>
+        %46 = arith.cmpf oeq, %40, %cst_1 : tensor<64xf32, #rows>
+        %47 = arith.select %46, %cst, %40 : tensor<64xi1, #rows>, tensor<64xf32, #rows>
+        %48 = tile.expand_dims %47 axis 1 : tensor<64xf32, #rows> -> tensor<64x1xf32, #rows>
+        %49 = tile.broadcast %48 : tensor<64x1xf32, #rows> -> tensor<64x64xf32, #mma>
+        %50 = tilegpu.dot_wait %45 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+        %51 = arith.divf %50, %49 : tensor<64x64xf32, #mma>
+        tile.store %51, %arg5[%1, %arg9, %c0_i32] : tensor<64x64xf32, #mma> -> !tile.view<f32, 3>
+        tile.store %29, %arg6[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
+        tile.store %40, %arg7[%1, %arg9] : tensor<64xf32, #rows> -> !tile.view<f32, 2>
       }
     }
     scf.for %arg8 = %c0_i32 to %0 step %c64_i32  : i32 {

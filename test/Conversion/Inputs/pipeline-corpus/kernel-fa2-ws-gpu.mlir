@@ -56,156 +56,216 @@ module attributes {tilegpu.shared_memory = 232448 : i64, tilegpu.target = #nvvm.
         tilegpu.async_load %arg2[%0, %arg6, %c0_i32] stage %11 if %true {buffer = 1 : i64, tilegpu.barrier_offset = 49184 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64, tilegpu.tma} : !tile.view<f16, 3> -> tensor<64x64xf16, #shared>
       } {tilegpu.producer}
     } consumer {
+      %c64_i64 = arith.constant 64 : i64
+      %c128_i64 = arith.constant 128 : i64
+      %c0_i64 = arith.constant 0 : i64
+      %c1_i64 = arith.constant 1 : i64
       %cst = arith.constant dense<0.693147182> : tensor<128xf32, #rows>
       %cst_0 = arith.constant dense<1.000000e+00> : tensor<128xf32, #rows>
-      %cst_1 = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mma>
+      %cst_1 = arith.constant dense<1.000000e+00> : tensor<128xf32, #rows>
+      %cst_2 = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mma>
+      %cst_3 = arith.constant 0.000000e+00 : f32
       %c64_i32 = arith.constant 64 : i32
-      %cst_2 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
-      %cst_3 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
       %cst_4 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
-      %cst_5 = arith.constant dense<0.000000e+00> : tensor<128xf32, #rows>
-      %cst_6 = arith.constant dense<0.000000e+00> : tensor<128xf32, #rows>
+      %cst_5 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+      %cst_6 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
       %cst_7 = arith.constant dense<0.000000e+00> : tensor<128xf32, #rows>
       %cst_8 = arith.constant dense<0.000000e+00> : tensor<128xf32, #rows>
-      %cst_9 = arith.constant dense<0xFF800000> : tensor<128xf32, #rows>
-      %cst_10 = arith.constant dense<0xFF800000> : tensor<128xf32, #rows>
+      %cst_9 = arith.constant dense<0.000000e+00> : tensor<128xf32, #rows>
+      %cst_10 = arith.constant dense<0.000000e+00> : tensor<128xf32, #rows>
       %cst_11 = arith.constant dense<0xFF800000> : tensor<128xf32, #rows>
+      %cst_12 = arith.constant dense<0xFF800000> : tensor<128xf32, #rows>
+      %cst_13 = arith.constant dense<0xFF800000> : tensor<128xf32, #rows>
       %c0_i32 = arith.constant 0 : i32
-      %cst_12 = arith.constant 1.44269502 : f32
+      %cst_14 = arith.constant 1.44269502 : f32
       %c128_i32 = arith.constant 128 : i32
       %0 = tile.dim %arg0, 1 : !tile.view<f16, 3>
       %1 = tile.program_id 0
       %2 = arith.muli %1, %c128_i32 : i32
       %3 = tile.program_id 1
-      %4 = arith.mulf %arg3, %cst_12 : f32
+      %4 = arith.mulf %arg3, %cst_14 : f32
       %5 = tile.iota : tensor<64xi32, #cols>
       %6 = tile.load %arg0[%3, %2, %c0_i32] {tilegpu.shared_offset = 32768 : i64} : !tile.view<f16, 3> -> tensor<128x64xf16, #shared>
       %7 = arith.divsi %0, %c64_i32 : i32
       %8 = arith.muli %7, %c64_i32 : i32
       %9 = arith.maxsi %8, %c0_i32 : i32
       %10 = arith.subi %9, %c0_i32 : i32
-      %c0_i32_13 = arith.constant 0 : i32
-      %11 = arith.maxsi %10, %c0_i32_13 : i32
+      %c0_i32_15 = arith.constant 0 : i32
+      %11 = arith.maxsi %10, %c0_i32_15 : i32
       %12 = arith.ceildivsi %11, %c64_i32 : i32
-      %13:3 = scf.for %arg6 = %c0_i32 to %9 step %c64_i32 iter_args(%arg7 = %cst_10, %arg8 = %cst_7, %arg9 = %cst_3) -> (tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>)  : i32 {
-        %29 = arith.subi %arg6, %c0_i32 : i32
-        %30 = arith.divsi %29, %c64_i32 : i32
+      %13:3 = scf.for %arg6 = %c0_i32 to %9 step %c64_i32 iter_args(%arg7 = %cst_12, %arg8 = %cst_9, %arg9 = %cst_5) -> (tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>)  : i32 {
+        %58 = arith.subi %arg6, %c0_i32 : i32
+        %59 = arith.divsi %58, %c64_i32 : i32
         %c2_i32 = arith.constant 2 : i32
-        %31 = arith.remsi %30, %c2_i32 : i32
-        %32 = tilegpu.stage_view stage %31 {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
-        %33 = tilegpu.stage_view stage %31 {buffer = 1 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
-        %c2_i32_15 = arith.constant 2 : i32
-        %34 = arith.divsi %30, %c2_i32_15 : i32
-        %c2_i32_16 = arith.constant 2 : i32
-        %35 = arith.remsi %34, %c2_i32_16 : i32
-        tilegpu.stage_wait stage %31 phase %35 {buffer = 0 : i64, tilegpu.barrier_offset = 49152 : i64}
-        %36 = tile.trans %32 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-        %37 = tile.dot %6, %36, %cst_2 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
-        %38 = tile.splat %4 : f32 -> tensor<128x64xf32, #mma>
-        %39 = tilegpu.dot_wait %37 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
-        %40 = arith.mulf %39, %38 : tensor<128x64xf32, #mma>
-        %41 = tile.reduce max %40 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
-        %42 = arith.maximumf %arg7, %41 : tensor<128xf32, #rows>
-        %43 = arith.cmpf oeq, %42, %cst_9 : tensor<128xf32, #rows>
-        %44 = arith.select %43, %cst_6, %42 : tensor<128xi1, #rows>, tensor<128xf32, #rows>
-        %45 = tile.expand_dims %44 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
-        %46 = tile.broadcast %45 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
-        %47 = arith.subf %40, %46 : tensor<128x64xf32, #mma>
-        %48 = math.exp2 %47 : tensor<128x64xf32, #mma>
-        %49 = arith.subf %arg7, %44 : tensor<128xf32, #rows>
-        %50 = math.exp2 %49 : tensor<128xf32, #rows>
-        %51 = tile.reduce sum %48 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
-        %52 = arith.mulf %50, %arg8 : tensor<128xf32, #rows>
-        %53 = arith.addf %52, %51 : tensor<128xf32, #rows>
-        %54 = tile.expand_dims %50 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
-        %55 = tile.broadcast %54 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
-        %56 = arith.mulf %arg9, %55 : tensor<128x64xf32, #mma>
-        %57 = arith.truncf %48 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+        %60 = arith.remsi %59, %c2_i32 : i32
+        %61 = tilegpu.stage_view stage %60 {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
+        %62 = tilegpu.stage_view stage %60 {buffer = 1 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
         %c2_i32_17 = arith.constant 2 : i32
-        %58 = arith.divsi %30, %c2_i32_17 : i32
+        %63 = arith.divsi %59, %c2_i32_17 : i32
         %c2_i32_18 = arith.constant 2 : i32
-        %59 = arith.remsi %58, %c2_i32_18 : i32
-        tilegpu.stage_wait stage %31 phase %59 {buffer = 1 : i64, tilegpu.barrier_offset = 49184 : i64}
-        %60 = tile.dot %57, %33, %56 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
-        %61 = tilegpu.dot_wait %60 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
-        tilegpu.stage_release stage %31 {buffer = 0 : i64, tilegpu.barrier_offset = 49168 : i64}
-        tilegpu.stage_release stage %31 {buffer = 1 : i64, tilegpu.barrier_offset = 49200 : i64}
-        scf.yield %42, %53, %61 : tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>
+        %64 = arith.remsi %63, %c2_i32_18 : i32
+        tilegpu.stage_wait stage %60 phase %64 {buffer = 0 : i64, tilegpu.barrier_offset = 49152 : i64}
+        %65 = tile.trans %61 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+        %66 = tile.dot %6, %65, %cst_4 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
+        %67 = arith.cmpf oge, %4, %cst_3 : f32
+        %68 = tilegpu.dot_wait %66 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+        %69 = scf.if %67 -> (tensor<128xf32, #rows>) {
+          %94 = tile.reduce max %68 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+          scf.yield %94 : tensor<128xf32, #rows>
+        } else {
+          %94 = tile.reduce min %68 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+          scf.yield %94 : tensor<128xf32, #rows>
+        }
+        %70 = tile.splat %4 : f32 -> tensor<128xf32, #rows>
+        %71 = arith.mulf %69, %70 : tensor<128xf32, #rows>
+        %72 = tile.splat %4 : f32 -> tensor<128x64xf32, #mma>
+        %73 = arith.mulf %68, %72 : tensor<128x64xf32, #mma>
+        %74 = arith.maximumf %arg7, %71 : tensor<128xf32, #rows>
+        %75 = arith.cmpf oeq, %74, %cst_11 : tensor<128xf32, #rows>
+        %76 = arith.select %75, %cst_8, %74 : tensor<128xi1, #rows>, tensor<128xf32, #rows>
+        %77 = tile.expand_dims %76 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+        %78 = tile.broadcast %77 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+        %79 = arith.subf %73, %78 : tensor<128x64xf32, #mma>
+        %80 = math.exp2 %79 : tensor<128x64xf32, #mma>
+        %81 = arith.subf %arg7, %76 : tensor<128xf32, #rows>
+        %82 = math.exp2 %81 : tensor<128xf32, #rows>
+        %83 = tile.reduce sum %80 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+        %84 = arith.mulf %82, %arg8 : tensor<128xf32, #rows>
+        %85 = arith.addf %84, %83 : tensor<128xf32, #rows>
+        %86 = tile.expand_dims %82 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+        %87 = tile.broadcast %86 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+        %88 = arith.mulf %arg9, %87 : tensor<128x64xf32, #mma>
+        %89 = arith.truncf %80 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+        %c2_i32_19 = arith.constant 2 : i32
+        %90 = arith.divsi %59, %c2_i32_19 : i32
+        %c2_i32_20 = arith.constant 2 : i32
+        %91 = arith.remsi %90, %c2_i32_20 : i32
+        tilegpu.stage_wait stage %60 phase %91 {buffer = 1 : i64, tilegpu.barrier_offset = 49184 : i64}
+        %92 = tile.dot %89, %62, %88 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
+        %93 = tilegpu.dot_wait %92 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+        tilegpu.stage_release stage %60 {buffer = 0 : i64, tilegpu.barrier_offset = 49168 : i64}
+        tilegpu.stage_release stage %60 {buffer = 1 : i64, tilegpu.barrier_offset = 49200 : i64}
+        scf.yield %74, %85, %93 : tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>
       }
-      tilegpu.async_wait 0
       %14 = arith.subi %0, %9 : i32
-      %c0_i32_14 = arith.constant 0 : i32
-      %15 = arith.maxsi %14, %c0_i32_14 : i32
+      %c0_i32_16 = arith.constant 0 : i32
+      %15 = arith.maxsi %14, %c0_i32_16 : i32
       %16 = arith.ceildivsi %15, %c64_i32 : i32
       %17 = arith.addi %12, %16 : i32
       %18 = arith.addi %12, %16 : i32
       %19:3 = scf.for %arg6 = %9 to %0 step %c64_i32 iter_args(%arg7 = %13#0, %arg8 = %13#1, %arg9 = %13#2) -> (tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>)  : i32 {
-        %29 = arith.subi %arg6, %9 : i32
-        %30 = arith.divsi %29, %c64_i32 : i32
-        %31 = arith.addi %12, %30 : i32
+        %58 = arith.subi %arg6, %9 : i32
+        %59 = arith.divsi %58, %c64_i32 : i32
+        %60 = arith.addi %12, %59 : i32
         %c2_i32 = arith.constant 2 : i32
-        %32 = arith.remsi %31, %c2_i32 : i32
-        %33 = tilegpu.stage_view stage %32 {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
-        %34 = tilegpu.stage_view stage %32 {buffer = 1 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
-        %c2_i32_15 = arith.constant 2 : i32
-        %35 = arith.divsi %31, %c2_i32_15 : i32
-        %c2_i32_16 = arith.constant 2 : i32
-        %36 = arith.remsi %35, %c2_i32_16 : i32
-        tilegpu.stage_wait stage %32 phase %36 {buffer = 0 : i64, tilegpu.barrier_offset = 49152 : i64}
-        %37 = tile.trans %33 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
-        %38 = tile.dot %6, %37, %cst_4 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
-        %39 = tile.splat %arg6 : i32 -> tensor<64xi32, #cols>
-        %40 = arith.addi %39, %5 : tensor<64xi32, #cols>
-        %41 = tile.expand_dims %40 axis 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #cols>
-        %42 = tile.splat %0 : i32 -> tensor<1x64xi32, #cols>
-        %43 = arith.cmpi slt, %41, %42 : tensor<1x64xi32, #cols>
-        %44 = tile.broadcast %43 : tensor<1x64xi1, #cols> -> tensor<128x64xi1, #mma>
-        %45 = tilegpu.dot_wait %38 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
-        %46 = arith.select %44, %45, %cst_1 : tensor<128x64xi1, #mma>, tensor<128x64xf32, #mma>
-        %47 = tile.splat %4 : f32 -> tensor<128x64xf32, #mma>
-        %48 = arith.mulf %46, %47 : tensor<128x64xf32, #mma>
-        %49 = tile.reduce max %48 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
-        %50 = arith.maximumf %arg7, %49 : tensor<128xf32, #rows>
-        %51 = arith.cmpf oeq, %50, %cst_11 : tensor<128xf32, #rows>
-        %52 = arith.select %51, %cst_5, %50 : tensor<128xi1, #rows>, tensor<128xf32, #rows>
-        %53 = tile.expand_dims %52 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
-        %54 = tile.broadcast %53 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
-        %55 = arith.subf %48, %54 : tensor<128x64xf32, #mma>
-        %56 = math.exp2 %55 : tensor<128x64xf32, #mma>
-        %57 = arith.subf %arg7, %52 : tensor<128xf32, #rows>
-        %58 = math.exp2 %57 : tensor<128xf32, #rows>
-        %59 = tile.reduce sum %56 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
-        %60 = arith.mulf %58, %arg8 : tensor<128xf32, #rows>
-        %61 = arith.addf %60, %59 : tensor<128xf32, #rows>
-        %62 = tile.expand_dims %58 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
-        %63 = tile.broadcast %62 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
-        %64 = arith.mulf %arg9, %63 : tensor<128x64xf32, #mma>
-        %65 = arith.truncf %56 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+        %61 = arith.remsi %60, %c2_i32 : i32
+        %62 = tilegpu.stage_view stage %61 {buffer = 0 : i64, tilegpu.shared_offset = 0 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
+        %63 = tilegpu.stage_view stage %61 {buffer = 1 : i64, tilegpu.shared_offset = 16384 : i64, tilegpu.stages = 2 : i64} : tensor<64x64xf16, #shared>
         %c2_i32_17 = arith.constant 2 : i32
-        %66 = arith.divsi %31, %c2_i32_17 : i32
+        %64 = arith.divsi %60, %c2_i32_17 : i32
         %c2_i32_18 = arith.constant 2 : i32
-        %67 = arith.remsi %66, %c2_i32_18 : i32
-        tilegpu.stage_wait stage %32 phase %67 {buffer = 1 : i64, tilegpu.barrier_offset = 49184 : i64}
-        %68 = tile.dot %65, %34, %64 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
-        %69 = tilegpu.dot_wait %68 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
-        tilegpu.stage_release stage %32 {buffer = 0 : i64, tilegpu.barrier_offset = 49168 : i64}
-        tilegpu.stage_release stage %32 {buffer = 1 : i64, tilegpu.barrier_offset = 49200 : i64}
-        scf.yield %50, %61, %69 : tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>
+        %65 = arith.remsi %64, %c2_i32_18 : i32
+        tilegpu.stage_wait stage %61 phase %65 {buffer = 0 : i64, tilegpu.barrier_offset = 49152 : i64}
+        %66 = tile.trans %62 : tensor<64x64xf16, #shared> -> tensor<64x64xf16, #shared_t>
+        %67 = tile.dot %6, %66, %cst_6 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #shared>, tensor<64x64xf16, #shared_t> -> tensor<128x64xf32, #mma>
+        %68 = tile.splat %arg6 : i32 -> tensor<64xi32, #cols>
+        %69 = arith.addi %68, %5 : tensor<64xi32, #cols>
+        %70 = tile.expand_dims %69 axis 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #cols>
+        %71 = tile.splat %0 : i32 -> tensor<1x64xi32, #cols>
+        %72 = arith.cmpi slt, %70, %71 : tensor<1x64xi32, #cols>
+        %73 = tile.broadcast %72 : tensor<1x64xi1, #cols> -> tensor<128x64xi1, #mma>
+        %74 = tilegpu.dot_wait %67 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+        %75 = arith.select %73, %74, %cst_2 : tensor<128x64xi1, #mma>, tensor<128x64xf32, #mma>
+        %76 = arith.cmpf oge, %4, %cst_3 : f32
+        %77 = scf.if %76 -> (tensor<128xf32, #rows>) {
+          %102 = tile.reduce max %75 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+          scf.yield %102 : tensor<128xf32, #rows>
+        } else {
+          %102 = tile.reduce min %75 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+          scf.yield %102 : tensor<128xf32, #rows>
+        }
+        %78 = tile.splat %4 : f32 -> tensor<128xf32, #rows>
+        %79 = arith.mulf %77, %78 : tensor<128xf32, #rows>
+        %80 = tile.splat %4 : f32 -> tensor<128x64xf32, #mma>
+        %81 = arith.mulf %75, %80 : tensor<128x64xf32, #mma>
+        %82 = arith.maximumf %arg7, %79 : tensor<128xf32, #rows>
+        %83 = arith.cmpf oeq, %82, %cst_13 : tensor<128xf32, #rows>
+        %84 = arith.select %83, %cst_7, %82 : tensor<128xi1, #rows>, tensor<128xf32, #rows>
+        %85 = tile.expand_dims %84 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+        %86 = tile.broadcast %85 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+        %87 = arith.subf %81, %86 : tensor<128x64xf32, #mma>
+        %88 = math.exp2 %87 : tensor<128x64xf32, #mma>
+        %89 = arith.subf %arg7, %84 : tensor<128xf32, #rows>
+        %90 = math.exp2 %89 : tensor<128xf32, #rows>
+        %91 = tile.reduce sum %88 axis 1 : tensor<128x64xf32, #mma> -> tensor<128xf32, #rows>
+        %92 = arith.mulf %90, %arg8 : tensor<128xf32, #rows>
+        %93 = arith.addf %92, %91 : tensor<128xf32, #rows>
+        %94 = tile.expand_dims %90 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+        %95 = tile.broadcast %94 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+        %96 = arith.mulf %arg9, %95 : tensor<128x64xf32, #mma>
+        %97 = arith.truncf %88 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+        %c2_i32_19 = arith.constant 2 : i32
+        %98 = arith.divsi %60, %c2_i32_19 : i32
+        %c2_i32_20 = arith.constant 2 : i32
+        %99 = arith.remsi %98, %c2_i32_20 : i32
+        tilegpu.stage_wait stage %61 phase %99 {buffer = 1 : i64, tilegpu.barrier_offset = 49184 : i64}
+        %100 = tile.dot %97, %63, %96 {tilegpu.async, tilegpu.wgmma} : tensor<128x64xf16, #mma>, tensor<64x64xf16, #shared> -> tensor<128x64xf32, #mma>
+        %101 = tilegpu.dot_wait %100 {pendings = 0 : i32} : tensor<128x64xf32, #mma>
+        tilegpu.stage_release stage %61 {buffer = 0 : i64, tilegpu.barrier_offset = 49168 : i64}
+        tilegpu.stage_release stage %61 {buffer = 1 : i64, tilegpu.barrier_offset = 49200 : i64}
+        scf.yield %82, %93, %101 : tensor<128xf32, #rows>, tensor<128xf32, #rows>, tensor<128x64xf32, #mma>
       }
       tilegpu.async_wait 0
       tilegpu.ring_inval {buffer = 0 : i64, empty, stages = 2 : i64, tilegpu.barrier_offset = 49152 : i64}
       tilegpu.ring_inval {buffer = 1 : i64, empty, stages = 2 : i64, tilegpu.barrier_offset = 49184 : i64}
-      %20 = arith.cmpf oeq, %19#1, %cst_8 : tensor<128xf32, #rows>
+      %20 = arith.cmpf oeq, %19#1, %cst_10 : tensor<128xf32, #rows>
       %21 = arith.select %20, %cst_0, %19#1 : tensor<128xi1, #rows>, tensor<128xf32, #rows>
-      %22 = tile.expand_dims %21 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
-      %23 = tile.broadcast %22 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
-      %24 = arith.divf %19#2, %23 : tensor<128x64xf32, #mma>
-      %25 = arith.truncf %24 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
-      tile.store %25, %arg4[%3, %2, %c0_i32] : tensor<128x64xf16, #mma> -> !tile.view<f16, 3>
-      %26 = math.log2 %19#1 : tensor<128xf32, #rows>
-      %27 = arith.addf %19#0, %26 : tensor<128xf32, #rows>
-      %28 = arith.mulf %27, %cst : tensor<128xf32, #rows>
-      tile.store %28, %arg5[%3, %2] : tensor<128xf32, #rows> -> !tile.view<f32, 2>
+      %22 = arith.divf %cst_1, %21 : tensor<128xf32, #rows>
+      %23 = tile.expand_dims %22 axis 1 : tensor<128xf32, #rows> -> tensor<128x1xf32, #rows>
+      %24 = tile.broadcast %23 : tensor<128x1xf32, #rows> -> tensor<128x64xf32, #mma>
+      %25 = arith.mulf %19#2, %24 : tensor<128x64xf32, #mma>
+      %26 = arith.truncf %25 : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      %27 = arith.extsi %3 : i32 to i64
+      %28 = tile.dim %arg4, 0 : !tile.view<f16, 3>
+      %29 = arith.extsi %28 : i32 to i64
+      %30 = arith.addi %27, %c1_i64 : i64
+      %31 = arith.cmpi sge, %27, %c0_i64 : i64
+      %32 = arith.cmpi sle, %30, %29 : i64
+      %33 = arith.andi %31, %32 : i1
+      %34 = arith.extsi %2 : i32 to i64
+      %35 = tile.dim %arg4, 1 : !tile.view<f16, 3>
+      %36 = arith.extsi %35 : i32 to i64
+      %37 = arith.addi %34, %c128_i64 : i64
+      %38 = arith.cmpi sge, %34, %c0_i64 : i64
+      %39 = arith.cmpi sle, %37, %36 : i64
+      %40 = arith.andi %38, %39 : i1
+      %41 = arith.andi %33, %40 : i1
+      %42 = tile.dim %arg4, 2 : !tile.view<f16, 3>
+      %43 = arith.extsi %42 : i32 to i64
+      %44 = arith.cmpi sge, %43, %c64_i64 : i64
+      %45 = arith.andi %41, %44 : i1
+      scf.if %45 {
+        tile.store %26, %arg4[%3, %2, %c0_i32] {in_bounds = array<i1: true, true, true>} : tensor<128x64xf16, #mma> -> !tile.view<f16, 3>
+      } else {
+        tile.store %26, %arg4[%3, %2, %c0_i32] : tensor<128x64xf16, #mma> -> !tile.view<f16, 3>
+      }
+      %46 = math.log2 %19#1 : tensor<128xf32, #rows>
+      %47 = arith.addf %19#0, %46 : tensor<128xf32, #rows>
+      %48 = arith.mulf %47, %cst : tensor<128xf32, #rows>
+      %49 = tile.dim %arg5, 0 : !tile.view<f32, 2>
+      %50 = arith.extsi %49 : i32 to i64
+      %51 = arith.cmpi sle, %30, %50 : i64
+      %52 = arith.andi %31, %51 : i1
+      %53 = tile.dim %arg5, 1 : !tile.view<f32, 2>
+      %54 = arith.extsi %53 : i32 to i64
+      %55 = arith.cmpi sle, %37, %54 : i64
+      %56 = arith.andi %38, %55 : i1
+      %57 = arith.andi %52, %56 : i1
+      scf.if %57 {
+        tile.store %48, %arg5[%3, %2] {in_bounds = array<i1: true, true>} : tensor<128xf32, #rows> -> !tile.view<f32, 2>
+      } else {
+        tile.store %48, %arg5[%3, %2] : tensor<128xf32, #rows> -> !tile.view<f32, 2>
+      }
     }
     return
   }

@@ -14,18 +14,18 @@ module {
     %c0_i32_2 = arith.constant 0 : i32
     %c0_i32_3 = arith.constant 0 : i32
     %5:3 = scf.for %arg7 = %c0_i32 to %4 step %c1_i32_0 iter_args(%arg8 = %c0_i32_1, %arg9 = %c0_i32_2, %arg10 = %c0_i32_3) -> (i32, i32, i32)  : i32 {
-      %33 = arith.cmpi sge, %1, %arg10 : i32
-      %34 = arith.select %33, %arg7, %arg8 : i32
-      %35 = arith.select %33, %arg10, %arg9 : i32
-      %c1_i32_18 = arith.constant 1 : i32
-      %36 = arith.addi %arg7, %c1_i32_18 : i32
-      %37 = tile.load_scalar %arg3[%36] : !tile.view<i32, 1> -> i32
-      %38 = tile.load_scalar %arg3[%arg7] : !tile.view<i32, 1> -> i32
-      %39 = arith.subi %37, %38 : i32
-      %c128_i32_19 = arith.constant 128 : i32
-      %40 = arith.ceildivsi %39, %c128_i32_19 : i32
-      %41 = arith.addi %arg10, %40 : i32
-      scf.yield %34, %35, %41 : i32, i32, i32
+      %34 = arith.cmpi sge, %1, %arg10 : i32
+      %35 = arith.select %34, %arg7, %arg8 : i32
+      %36 = arith.select %34, %arg10, %arg9 : i32
+      %c1_i32_19 = arith.constant 1 : i32
+      %37 = arith.addi %arg7, %c1_i32_19 : i32
+      %38 = tile.load_scalar %arg3[%37] : !tile.view<i32, 1> -> i32
+      %39 = tile.load_scalar %arg3[%arg7] : !tile.view<i32, 1> -> i32
+      %40 = arith.subi %38, %39 : i32
+      %c128_i32_20 = arith.constant 128 : i32
+      %41 = arith.ceildivsi %40, %c128_i32_20 : i32
+      %42 = arith.addi %arg10, %41 : i32
+      scf.yield %35, %36, %42 : i32, i32, i32
     }
     %6 = arith.subi %1, %5#1 : i32
     %c128_i32 = arith.constant 128 : i32
@@ -55,51 +55,53 @@ module {
     %c0_i32_11 = arith.constant 0 : i32
     %c64_i32_12 = arith.constant 64 : i32
     %22:3 = scf.for %arg7 = %c0_i32_11 to %21 step %c64_i32_12 iter_args(%arg8 = %cst_6, %arg9 = %cst_7, %arg10 = %cst_8) -> (tensor<128xf32>, tensor<128xf32>, tensor<128x64xf32>)  : i32 {
-      %c0_i32_18 = arith.constant 0 : i32
-      %33 = tile.load %13[%2, %arg7, %c0_i32_18] : !tile.view<f16, 3> -> tensor<64x64xf16>
       %c0_i32_19 = arith.constant 0 : i32
-      %34 = tile.load %14[%2, %arg7, %c0_i32_19] : !tile.view<f16, 3> -> tensor<64x64xf16>
-      %35 = tile.trans %33 : tensor<64x64xf16> -> tensor<64x64xf16>
-      %cst_20 = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
-      %36 = tile.dot %18, %35, %cst_20 : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
-      %newM, %newL, %newAcc = tile.online_softmax %36, %34, %arg8, %arg9, %arg10 scale %3 : tensor<128x64xf32>, tensor<64x64xf16>, tensor<128xf32>, tensor<128x64xf32>
+      %34 = tile.load %13[%2, %arg7, %c0_i32_19] : !tile.view<f16, 3> -> tensor<64x64xf16>
+      %c0_i32_20 = arith.constant 0 : i32
+      %35 = tile.load %14[%2, %arg7, %c0_i32_20] : !tile.view<f16, 3> -> tensor<64x64xf16>
+      %36 = tile.trans %34 : tensor<64x64xf16> -> tensor<64x64xf16>
+      %cst_21 = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
+      %37 = tile.dot %18, %36, %cst_21 : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+      %newM, %newL, %newAcc = tile.online_softmax %37, %35, %arg8, %arg9, %arg10 scale %3 : tensor<128x64xf32>, tensor<64x64xf16>, tensor<128xf32>, tensor<128x64xf32>
       scf.yield %newM, %newL, %newAcc : tensor<128xf32>, tensor<128xf32>, tensor<128x64xf32>
     }
     %c64_i32_13 = arith.constant 64 : i32
     %23:3 = scf.for %arg7 = %21 to %11 step %c64_i32_13 iter_args(%arg8 = %22#0, %arg9 = %22#1, %arg10 = %22#2) -> (tensor<128xf32>, tensor<128xf32>, tensor<128x64xf32>)  : i32 {
-      %c0_i32_18 = arith.constant 0 : i32
-      %33 = tile.load %13[%2, %arg7, %c0_i32_18] : !tile.view<f16, 3> -> tensor<64x64xf16>
       %c0_i32_19 = arith.constant 0 : i32
-      %34 = tile.load %14[%2, %arg7, %c0_i32_19] : !tile.view<f16, 3> -> tensor<64x64xf16>
-      %35 = tile.splat %arg7 : i32 -> tensor<64xi32>
-      %36 = arith.addi %35, %17 : tensor<64xi32>
-      %37 = tile.expand_dims %36 axis 0 : tensor<64xi32> -> tensor<1x64xi32>
-      %38 = tile.splat %11 : i32 -> tensor<1x64xi32>
-      %39 = arith.cmpi slt, %37, %38 : tensor<1x64xi32>
-      %40 = tile.trans %33 : tensor<64x64xf16> -> tensor<64x64xf16>
-      %cst_20 = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
-      %41 = tile.dot %18, %40, %cst_20 : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
-      %42 = tile.broadcast %39 : tensor<1x64xi1> -> tensor<128x64xi1>
-      %cst_21 = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-      %43 = arith.select %42, %41, %cst_21 : tensor<128x64xi1>, tensor<128x64xf32>
-      %newM, %newL, %newAcc = tile.online_softmax %43, %34, %arg8, %arg9, %arg10 scale %3 : tensor<128x64xf32>, tensor<64x64xf16>, tensor<128xf32>, tensor<128x64xf32>
+      %34 = tile.load %13[%2, %arg7, %c0_i32_19] : !tile.view<f16, 3> -> tensor<64x64xf16>
+      %c0_i32_20 = arith.constant 0 : i32
+      %35 = tile.load %14[%2, %arg7, %c0_i32_20] : !tile.view<f16, 3> -> tensor<64x64xf16>
+      %36 = tile.splat %arg7 : i32 -> tensor<64xi32>
+      %37 = arith.addi %36, %17 : tensor<64xi32>
+      %38 = tile.expand_dims %37 axis 0 : tensor<64xi32> -> tensor<1x64xi32>
+      %39 = tile.splat %11 : i32 -> tensor<1x64xi32>
+      %40 = arith.cmpi slt, %38, %39 : tensor<1x64xi32>
+      %41 = tile.trans %34 : tensor<64x64xf16> -> tensor<64x64xf16>
+      %cst_21 = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
+      %42 = tile.dot %18, %41, %cst_21 : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+      %43 = tile.broadcast %40 : tensor<1x64xi1> -> tensor<128x64xi1>
+      %cst_22 = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+      %44 = arith.select %43, %42, %cst_22 : tensor<128x64xi1>, tensor<128x64xf32>
+      %newM, %newL, %newAcc = tile.online_softmax %44, %35, %arg8, %arg9, %arg10 scale %3 : tensor<128x64xf32>, tensor<64x64xf16>, tensor<128xf32>, tensor<128x64xf32>
       scf.yield %newM, %newL, %newAcc : tensor<128xf32>, tensor<128xf32>, tensor<128x64xf32>
     }
     %cst_14 = arith.constant dense<0.000000e+00> : tensor<128xf32>
     %24 = arith.cmpf oeq, %23#1, %cst_14 : tensor<128xf32>
     %cst_15 = arith.constant dense<1.000000e+00> : tensor<128xf32>
     %25 = arith.select %24, %cst_15, %23#1 : tensor<128xi1>, tensor<128xf32>
-    %26 = tile.expand_dims %25 axis 1 : tensor<128xf32> -> tensor<128x1xf32>
-    %27 = tile.broadcast %26 : tensor<128x1xf32> -> tensor<128x64xf32>
-    %28 = arith.divf %23#2, %27 : tensor<128x64xf32>
-    %29 = arith.truncf %28 : tensor<128x64xf32> to tensor<128x64xf16>
-    %c0_i32_16 = arith.constant 0 : i32
-    tile.store %29, %15[%2, %7, %c0_i32_16] : tensor<128x64xf16> -> !tile.view<f16, 3>
-    %30 = math.log2 %23#1 : tensor<128xf32>
-    %31 = arith.addf %23#0, %30 : tensor<128xf32>
-    %cst_17 = arith.constant dense<0.693147182> : tensor<128xf32>
-    %32 = arith.mulf %31, %cst_17 : tensor<128xf32>
-    tile.store %32, %16[%2, %7] : tensor<128xf32> -> !tile.view<f32, 2>
+    %cst_16 = arith.constant dense<1.000000e+00> : tensor<128xf32>
+    %26 = arith.divf %cst_16, %25 : tensor<128xf32>
+    %27 = tile.expand_dims %26 axis 1 : tensor<128xf32> -> tensor<128x1xf32>
+    %28 = tile.broadcast %27 : tensor<128x1xf32> -> tensor<128x64xf32>
+    %29 = arith.mulf %23#2, %28 : tensor<128x64xf32>
+    %30 = arith.truncf %29 : tensor<128x64xf32> to tensor<128x64xf16>
+    %c0_i32_17 = arith.constant 0 : i32
+    tile.store %30, %15[%2, %7, %c0_i32_17] : tensor<128x64xf16> -> !tile.view<f16, 3>
+    %31 = math.log2 %23#1 : tensor<128xf32>
+    %32 = arith.addf %23#0, %31 : tensor<128xf32>
+    %cst_18 = arith.constant dense<0.693147182> : tensor<128xf32>
+    %33 = arith.mulf %32, %cst_18 : tensor<128xf32>
+    tile.store %33, %16[%2, %7] : tensor<128xf32> -> !tile.view<f32, 2>
     return
   }
 }

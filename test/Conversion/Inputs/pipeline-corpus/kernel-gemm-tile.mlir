@@ -1,6 +1,6 @@
 #map = affine_map<()[s0, s1, s2] -> (s0 ceildiv 128, s2 ceildiv 128)>
 module {
-  func.func @gemm(%arg0: !tile.view<f16, 2> {tile.name = "A", tile.role = "input", tile.shape = ["M", "K"]}, %arg1: !tile.view<f16, 2> {tile.name = "B", tile.role = "input", tile.shape = ["K", "N"]}, %arg2: !tile.view<f16, 2> {tile.name = "C", tile.role = "output", tile.shape = ["M", "N"]}) attributes {tile.constants = {BLOCK_K = 64 : i64, BLOCK_M = 128 : i64, BLOCK_N = 128 : i64, DTYPE = f16, NUM_STAGES = 3 : i64, NUM_WARPS = 4 : i64, OVERLAP_DOTS = false, WARP_SPECIALIZE = false}, tile.grid = #map, tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32, tile.overlap_dots = false, tile.sizes = ["M", "K", "N"], tile.warp_specialize = false} {
+  func.func @gemm(%arg0: !tile.view<f16, 2> {tile.name = "A", tile.role = "input", tile.shape = ["M", "K"]}, %arg1: !tile.view<f16, 2> {tile.name = "B", tile.role = "input", tile.shape = ["K", "N"]}, %arg2: !tile.view<f16, 2> {tile.name = "C", tile.role = "output", tile.shape = ["M", "N"]}) attributes {tile.constants = {BLOCK_K = 64 : i64, BLOCK_M = 128 : i64, BLOCK_N = 128 : i64, DTYPE = f16, NUM_STAGES = 3 : i64, NUM_WARPS = 4 : i64, OVERLAP_DOTS = false, PERSISTENT = false, WARP_SPECIALIZE = false}, tile.grid = #map, tile.kernel, tile.num_stages = 3 : i32, tile.num_warps = 4 : i32, tile.overlap_dots = false, tile.persistent = false, tile.sizes = ["M", "K", "N"], tile.warp_specialize = false} {
     %0 = tile.dim %arg0, 1 : !tile.view<f16, 2>
     %1 = tile.program_id 0
     %c128_i32 = arith.constant 128 : i32

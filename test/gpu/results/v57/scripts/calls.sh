@@ -4,12 +4,15 @@
 # is byte-identical at cf01855, plus tutorial_ln.py --precompile) and
 # gpu-ab/v54/lnsweep (v42 call 5's LayerNorm hidden-5000 sweep) and
 # gpu-ab/v57 (sem = test/gpu/semantics.sh prepare with builtins.tile's new
-# sin, cos, erf, pow, fma and clamp slices).
+# sin, cos, erf, pow, fma and clamp slices, the new atomics.tile, and
+# NAME.before.npy of inout tensors: check_interp now compares them).
 # `all`, either card (~7-9 min of work on an H200, ~4 on an H100):
 #  - semantics.sh check on gpu-ab/v57/sem. Prediction: every case passes;
 #    builtins F[14..17] (libdevice) within 2-4 f32 ulp of the interpreter's
 #    glibc values (<= 3e-7 absolute), F[18], F[19] and J exact, G within an
-#    f16 ulp.
+#    f16 ulp; atomics: Count, Hist exact, ColSum and C within 1e-5 of the
+#    interpreter's sums; scalar_reductions' Acc (inout, compared for the
+#    first time) within its 1e-6 + 1e-5 relative.
 #  - on an H200 only (the issue's card): issue 13's table on main's kernels,
 #    then the LayerNorm-5000 sweep. Prediction: as v47's H200 table (39 of 66
 #    rows) plus the rows the H100 gained since (RMSNorm 4096x4096, RoPE f16

@@ -1,0 +1,10 @@
+func.func @mma_store_pairs(%y: !tile.view<f16, 2>, %z: !tile.view<f32, 2>, %i: i32, %j: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = arith.constant dense<1.0> : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %t, %y[%i, %j] {in_bounds = array<i1: true, true>} : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  tile.store %t, %y[%i, %c0] : tensor<16x32xf16, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f16, 2>
+  %f = arith.constant dense<1.0> : tensor<16x32xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>>
+  tile.store %f, %z[%i, %c0] {in_bounds = array<i1: true, true>} : tensor<16x32xf32, #tilegpu.mma<warpsM = 1, warpsN = 1>> -> !tile.view<f32, 2>
+  return
+}
+

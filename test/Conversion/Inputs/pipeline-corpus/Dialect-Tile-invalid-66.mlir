@@ -1,0 +1,2 @@
+func.func @role(%x: !tile.view<f16, 1> {tile.role = "scratch"}) { return }
+

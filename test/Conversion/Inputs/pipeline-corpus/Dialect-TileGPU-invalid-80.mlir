@@ -1,0 +1,3 @@
+module attributes {tilegpu.target = "sm_90a"} {
+}
+

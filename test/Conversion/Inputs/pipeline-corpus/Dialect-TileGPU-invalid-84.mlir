@@ -1,0 +1,3 @@
+module attributes {tilegpu.target = #nvvm.target<chip = "sm_">} {
+}
+

@@ -1,0 +1,3 @@
+module attributes {tilegpu.shared_memory = 300000 : i64} {
+}
+

@@ -1,0 +1,38 @@
+func.func @consecutive_loops(%q: !tile.view<f16, 2> {tile.role = "input"}, %k: !tile.view<f16, 2> {tile.role = "input"}, %v: !tile.view<f16, 2> {tile.role = "input"}, %o: !tile.view<f32, 2> {tile.role = "output"}, %m: i32, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32, tile.warp_specialize = true} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %qt = tile.load %q[%c0, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r1 = scf.for %i = %c0 to %m step %c64 iter_args(%acc = %init) -> (tensor<64x64xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %e = math.exp2 %s : tensor<64x64xf32>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %a : tensor<64x64xf32>
+  }
+  %r2 = scf.for %i = %m to %n step %c64 iter_args(%acc = %r1) -> (tensor<64x64xf32>) : i32 {
+    %kt = tile.load %k[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %vt = tile.load %v[%i, %c0] : !tile.view<f16, 2> -> tensor<64x64xf16>
+    %ktt = tile.trans %kt : tensor<64x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %s = tile.dot %qt, %ktt, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %mask = arith.constant dense<-1.0> : tensor<64x64xf32>
+    %sm = arith.addf %s, %mask : tensor<64x64xf32>
+    %e = math.exp2 %sm : tensor<64x64xf32>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32>
+    %scaled = arith.mulf %acc, %half : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xf16>
+    %a = tile.dot %p, %vt, %scaled : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %a : tensor<64x64xf32>
+  }
+  tile.store %r2, %o[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
+  return
+}
+
