@@ -513,6 +513,22 @@ struct StageViewLowering : public OpConversionPattern<StageViewOp> {
   }
 };
 
+/// Emits `body` where `pred` holds, folded as built: nothing where it is
+/// known false, no branch where it is known true (an in_bounds slot).
+void emitWhere(OpBuilder &b, Location loc, Value pred,
+               function_ref<void(OpBuilder &, Location)> body) {
+  if (matchPattern(pred, m_Zero()))
+    return;
+  if (matchPattern(pred, m_One())) {
+    body(b, loc);
+    return;
+  }
+  scf::IfOp::create(b, loc, pred, [&](OpBuilder &then, Location l) {
+    body(then, l);
+    scf::YieldOp::create(then, l);
+  });
+}
+
 /// Per-slot global addresses of a distributed tile inside a view.
 struct SlotAddresses {
   SmallVector<Value> addresses, inBounds;
@@ -628,18 +644,6 @@ struct AtomicAddLowering : public OpConversionPattern<AtomicAddOp> {
                                       : LLVM::AtomicBinOp::add,
           address, element, LLVM::AtomicOrdering::monotonic);
     };
-    auto addIf = [&](Value pred, Value address, Value element) {
-      if (matchPattern(pred, m_Zero()))
-        return;
-      if (matchPattern(pred, m_One())) {
-        add(rewriter, loc, address, element);
-        return;
-      }
-      scf::IfOp::create(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
-        add(b, l, address, element);
-        scf::YieldOp::create(b, l);
-      });
-    };
     auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!type) {
       auto [address, inBounds] =
@@ -662,10 +666,16 @@ struct AtomicAddLowering : public OpConversionPattern<AtomicAddOp> {
                                    adaptor.getIndices(), type.getRank());
     SlotAddresses slots = locateSlots(rewriter, loc, *dist, access, elementType);
     Value owner = dist->isOwner(rewriter, loc, ThreadIds::get(rewriter, loc));
-    for (int64_t s = 0; s < dist->numSlots(); ++s)
-      addIf(rewriter.createOrFold<arith::AndIOp>(loc, owner, slots.inBounds[s]),
-            slots.addresses[s],
-            vector::ExtractOp::create(rewriter, loc, adaptor.getValue(), s));
+    for (int64_t s = 0; s < dist->numSlots(); ++s) {
+      Value element =
+          vector::ExtractOp::create(rewriter, loc, adaptor.getValue(), s);
+      emitWhere(rewriter, loc,
+                rewriter.createOrFold<arith::AndIOp>(loc, owner,
+                                                     slots.inBounds[s]),
+                [&](OpBuilder &b, Location l) {
+                  add(b, l, slots.addresses[s], element);
+                });
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -984,15 +994,8 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
     // known outside none.
     auto storeIf = [&](Value pred, Value element, Value address,
                        unsigned alignment) {
-      if (matchPattern(pred, m_Zero()))
-        return;
-      if (matchPattern(pred, m_One())) {
-        LLVM::StoreOp::create(rewriter, loc, element, address, alignment);
-        return;
-      }
-      scf::IfOp::create(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
+      emitWhere(rewriter, loc, pred, [&](OpBuilder &b, Location l) {
         LLVM::StoreOp::create(b, l, element, address, alignment);
-        scf::YieldOp::create(b, l);
       });
     };
     auto slotValue = [&](int64_t s) {

@@ -607,7 +607,7 @@ func.func @row_to_scalar(%x: !tile.view<f32, 2>, %m: !tile.view<f32, 1>, %y: !ti
 // CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
 // CHECK: %[[ADDR:.*]] = arith.select %[[INSIDE]], %{{.*}}, %{{.*}} : !llvm.ptr<1>
 // CHECK: %[[OWNER:.*]] = arith.cmpi ult, %{{.*}}, %c8_i32 : i32
-// CHECK-NEXT: %[[ADD:.*]] = arith.andi %[[OWNER]], %[[INSIDE]] : i1
+// CHECK: %[[ADD:.*]] = arith.andi %[[OWNER]], %[[INSIDE]] : i1
 // CHECK: scf.if %[[ADD]] {
 // CHECK-NEXT: llvm.atomicrmw add %[[ADDR]], %{{.*}} monotonic : !llvm.ptr<1>, i32
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : i32
