@@ -25,6 +25,12 @@ cd "$(dirname "$0")/../../../../.."   # the repository root on the device
 export PYTHONUNBUFFERED=1 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 source test/gpu/results/runtime.sh   # runtime DEPS: the Python package's runtime
 case ${1:?call} in
+  # `h200` (after `all` ran on an H100): the H200 half alone; on another card
+  # nothing (the H100 half ran: RESULTS v57).
+  h200)
+    nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 ||
+      { echo "not an H200: nothing to run"; exit 0; }
+    bash "$0" all ;;
   all)
     name=$(nvidia-smi --query-gpu=name --format=csv,noheader); echo "$name"
     runtime "$PWD/gpu-ab/v49/deps"
