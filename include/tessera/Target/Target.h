@@ -96,8 +96,7 @@ std::optional<std::string> findLibdevice(const TargetOptions &options);
 /// Translates the kernel's `gpu.module` to LLVM IR, links libdevice where it
 /// calls libdevice functions (math builtins; an error when findLibdevice
 /// finds none) and runs the NVPTX back end for its target (findTarget).
-/// Returns the
-/// PTX text; MLIR diagnostics become the error message.
+/// Returns the PTX text; MLIR diagnostics become the error message.
 llvm::Expected<std::string> translateToPTX(mlir::ModuleOp module,
                                            const TargetOptions &options);
 
