@@ -567,12 +567,18 @@ Value paddingOf(OpBuilder &b, Location loc, Type type, APFloat padding) {
   return arith::ConstantOp::create(b, loc, attr);
 }
 
-/// The global address of element `indices` of a view (`view`, the lowered
-/// struct of a `viewType`) as a pointer to `type`, and whether the element
-/// is inside the view: tile.load_scalar's and tile.store_scalar's access.
-std::pair<Value, Value> elementAddress(OpBuilder &b, Location loc, Value view,
-                                       ViewType viewType, ValueRange indices,
-                                       Type type) {
+/// The global address of one element of a view, and whether the element is
+/// inside the view.
+struct ElementAddress {
+  Value address, inBounds;
+};
+
+/// Element `indices` of a view (`view`, the lowered struct of a `viewType`)
+/// as a pointer to `type`: tile.load_scalar's, tile.store_scalar's and a
+/// scalar tile.atomic_add's access.
+ElementAddress elementAddress(OpBuilder &b, Location loc, Value view,
+                              ViewType viewType, ValueRange indices,
+                              Type type) {
   ViewAccess access = makeAccess(view, viewType, indices, /*tileRank=*/0);
   auto [offset, inBounds] = access.locate(b, loc, Value(), Value());
   return {globalAddress(b, loc, access.view.ptr(b, loc), type, offset),
@@ -588,14 +594,15 @@ struct LoadScalarLowering : public OpConversionPattern<LoadScalarOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = op.getType();
-    auto [address, inBounds] =
+    ElementAddress element =
         elementAddress(rewriter, loc, adaptor.getView(), op.getView().getType(),
                        adaptor.getIndices(), type);
     auto ifOp = scf::IfOp::create(
-        rewriter, loc, inBounds,
+        rewriter, loc, element.inBounds,
         [&](OpBuilder &b, Location l) {
           scf::YieldOp::create(
-              b, l, ValueRange{LLVM::LoadOp::create(b, l, type, address)});
+              b, l,
+              ValueRange{LLVM::LoadOp::create(b, l, type, element.address)});
         },
         [&](OpBuilder &b, Location l) {
           scf::YieldOp::create(
@@ -613,13 +620,13 @@ struct StoreScalarLowering : public OpConversionPattern<StoreScalarOp> {
   LogicalResult
   matchAndRewrite(StoreScalarOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto [address, inBounds] = elementAddress(
+    ElementAddress element = elementAddress(
         rewriter, op.getLoc(), adaptor.getView(), op.getView().getType(),
         adaptor.getIndices(), op.getValue().getType());
     Value value = adaptor.getValue();
-    inFirstThread(rewriter, op.getLoc(), inBounds,
+    inFirstThread(rewriter, op.getLoc(), element.inBounds,
                   [&](OpBuilder &b, Location l) {
-                    LLVM::StoreOp::create(b, l, value, address);
+                    LLVM::StoreOp::create(b, l, value, element.address);
                   });
     rewriter.eraseOp(op);
     return success();
@@ -646,14 +653,15 @@ struct AtomicAddLowering : public OpConversionPattern<AtomicAddOp> {
     };
     auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!type) {
-      auto [address, inBounds] =
+      ElementAddress element =
           elementAddress(rewriter, loc, adaptor.getView(),
                          op.getView().getType(), adaptor.getIndices(),
                          elementType);
       Value value = adaptor.getValue();
-      inFirstThread(rewriter, loc, inBounds, [&](OpBuilder &b, Location l) {
-        add(b, l, address, value);
-      });
+      inFirstThread(rewriter, loc, element.inBounds,
+                    [&](OpBuilder &b, Location l) {
+                      add(b, l, element.address, value);
+                    });
       rewriter.eraseOp(op);
       return success();
     }
