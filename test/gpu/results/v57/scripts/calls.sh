@@ -27,10 +27,21 @@ source test/gpu/results/runtime.sh   # runtime DEPS: the Python package's runtim
 case ${1:?call} in
   # `h200` (after `all` ran on an H100): the H200 half alone; on another card
   # nothing (the H100 half ran: RESULTS v57).
+  # The table first (the bars), then the sweep: what device time is left
+  # may not cover both.
   h200)
     nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 ||
       { echo "not an H200: nothing to run"; exit 0; }
-    bash "$0" all ;;
+    runtime "$PWD/gpu-ab/v49/deps"
+    W=$OUT/h200; mkdir -p $W
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v56/tut PYTHONPATH=$PWD/python timeout -k 5 200 \
+      python3 test/gpu/check_membound.py --out $W/membound > $W/membound.txt 2>&1
+    echo "membound exit $?"; grep -E "copy bandwidth" $W/membound/membound.md | head -2
+    grep -c "| pass |" $W/membound/membound.md
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/lnsweep PYTHONPATH=$PWD/python timeout -k 5 160 \
+      python3 test/gpu/check_membound.py --sweep --ops layer_norm --widths 5000 \
+      --blocks 5120 --budget 120 --top 10 2>&1 | grep -v -i warn > $W/lnsweep.txt
+    echo "lnsweep exit $?"; tail -14 $W/lnsweep.txt ;;
   all)
     name=$(nvidia-smi --query-gpu=name --format=csv,noheader); echo "$name"
     runtime "$PWD/gpu-ab/v49/deps"
