@@ -165,20 +165,23 @@ private:
 };
 } // namespace
 
+/// Where a CUDA toolkit rooted at `root` keeps libdevice.
+static llvm::SmallString<128> libdeviceUnder(llvm::StringRef root) {
+  llvm::SmallString<128> path(root);
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return path;
+}
+
 std::optional<std::string> findLibdevice(const TargetOptions &options) {
   llvm::SmallVector<llvm::SmallString<128>, 3> candidates;
-  auto underRoot = [&](llvm::StringRef root) {
-    llvm::SmallString<128> path(root);
-    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
-    candidates.push_back(path);
-  };
   if (!options.cudaRoot.empty())
-    underRoot(options.cudaRoot);
+    candidates.push_back(libdeviceUnder(options.cudaRoot));
   // The toolkit whose ptxas is on PATH (<root>/bin/ptxas).
   if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas")) {
     llvm::SmallString<128> real;
     if (!llvm::sys::fs::real_path(*ptxas, real))
-      underRoot(llvm::sys::path::parent_path(llvm::sys::path::parent_path(real)));
+      candidates.push_back(libdeviceUnder(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(real))));
   }
   // Debian's and Ubuntu's nvidia-cuda-toolkit.
   candidates.emplace_back("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc");
@@ -220,9 +223,7 @@ libdeviceToLink(gpu::GPUModuleOp gpuModule, const TargetOptions &options) {
                           "the CUDA toolkit or pass its root (--cuda-root)";
       return failure();
     }
-    llvm::SmallString<128> own(options.cudaRoot);
-    llvm::sys::path::append(own, "nvvm", "libdevice", "libdevice.10.bc");
-    if (options.cudaRoot.empty() || *path != own)
+    if (options.cudaRoot.empty() || *path != libdeviceUnder(options.cudaRoot))
       link.push_back(StringAttr::get(gpuModule.getContext(), *path));
     break;
   }

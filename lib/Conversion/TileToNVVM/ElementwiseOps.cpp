@@ -13,7 +13,6 @@
 #include "TileGPU/IR/TileGPUDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -244,21 +243,13 @@ std::optional<StringRef> libdeviceFunction(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// A call of the libdevice function `name`, declared in the gpu.module (the
-/// NVVM target links libdevice into the module before the back end runs:
-/// tessera::translateToPTX). MathLowering has checked that no other symbol
-/// has the name.
+/// A call of the libdevice function `name`, which MathLowering declares in
+/// the gpu.module (the NVVM target links libdevice into the module before
+/// the back end runs: tessera::translateToPTX).
 ElementMath libdevice(StringRef name) {
   return [name](OpBuilder &b, Location loc, ValueRange x) -> Value {
-    Operation *symbols = b.getInsertionBlock()->getParentOp();
-    if (!symbols->hasTrait<OpTrait::SymbolTable>())
-      symbols = symbols->getParentWithTrait<OpTrait::SymbolTable>();
-    Type f32 = b.getF32Type();
-    SmallVector<Type> params(x.size(), f32);
-    FailureOr<LLVM::LLVMFuncOp> callee =
-        LLVM::lookupOrCreateFn(b, symbols, name, params, f32);
-    assert(succeeded(callee) && "MathLowering checks the name is free");
-    return LLVM::CallOp::create(b, loc, *callee, x).getResult();
+    return LLVM::CallOp::create(b, loc, TypeRange{b.getF32Type()}, name, x)
+        .getResult();
   };
 }
 
@@ -322,14 +313,23 @@ struct MathLowering : public ConversionPattern {
       return op->emitOpError("expected ")
              << (isInt ? "i32" : "f32, f16 or bf16") << " operands, got "
              << element;
+    // A libdevice function is declared once, of f32 operands and result;
+    // a kernel of its name is an error (the declaration would redefine it).
     if (std::optional<StringRef> name = libdeviceFunction(op)) {
-      Operation *existing = SymbolTable::lookupSymbolIn(
-          op->getParentWithTrait<OpTrait::SymbolTable>(), *name);
+      Operation *symbols = op->getParentWithTrait<OpTrait::SymbolTable>();
+      Operation *existing = SymbolTable::lookupSymbolIn(symbols, *name);
       auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
       if (existing && !(func && func.isExternal()))
         return op->emitOpError("calls libdevice's ")
                << *name << ", the name of another symbol of the module "
                << "(rename the kernel)";
+      if (!existing) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&symbols->getRegion(0).front());
+        SmallVector<Type> params(operands.size(), f32);
+        LLVM::LLVMFuncOp::create(rewriter, loc, *name,
+                                 LLVM::LLVMFunctionType::get(f32, params));
+      }
     }
     auto apply = [&](ValueRange x) -> Value {
       bool wide = !isInt && !element.isF32();

@@ -558,6 +558,23 @@ SlotAddresses locateSlots(OpBuilder &b, Location loc,
   return result;
 }
 
+/// Emits `access(address, element)` for each slot of `value` (a tile of
+/// `dist` at `slots`) that this thread owns (`owner`: the copies of a
+/// replicated layout skip it) and that lies inside the view: a tile's
+/// element-by-element store or atomic addition.
+void forEachOwnedSlot(
+    OpBuilder &b, Location loc, const Distribution &dist,
+    const SlotAddresses &slots, Value owner, Value value,
+    function_ref<void(OpBuilder &, Location, Value, Value)> access) {
+  for (int64_t s = 0; s < dist.numSlots(); ++s) {
+    Value pred = b.createOrFold<arith::AndIOp>(loc, owner, slots.inBounds[s]);
+    Value element = vector::ExtractOp::create(b, loc, value, s);
+    emitWhere(b, loc, pred, [&](OpBuilder &inner, Location l) {
+      access(inner, l, slots.addresses[s], element);
+    });
+  }
+}
+
 /// A load's padding (what it reads out of bounds) as a constant of `type`.
 Value paddingOf(OpBuilder &b, Location loc, Type type, APFloat padding) {
   double value = padding.convertToDouble();
@@ -674,16 +691,8 @@ struct AtomicAddLowering : public OpConversionPattern<AtomicAddOp> {
                                    adaptor.getIndices(), type.getRank());
     SlotAddresses slots = locateSlots(rewriter, loc, *dist, access, elementType);
     Value owner = dist->isOwner(rewriter, loc, ThreadIds::get(rewriter, loc));
-    for (int64_t s = 0; s < dist->numSlots(); ++s) {
-      Value element =
-          vector::ExtractOp::create(rewriter, loc, adaptor.getValue(), s);
-      emitWhere(rewriter, loc,
-                rewriter.createOrFold<arith::AndIOp>(loc, owner,
-                                                     slots.inBounds[s]),
-                [&](OpBuilder &b, Location l) {
-                  add(b, l, slots.addresses[s], element);
-                });
-    }
+    forEachOwnedSlot(rewriter, loc, *dist, slots, owner, adaptor.getValue(),
+                     add);
     rewriter.eraseOp(op);
     return success();
   }
@@ -1059,14 +1068,18 @@ struct StoreLowering : public OpConversionPattern<StoreOp> {
     // element at the right edge of the view.
     bool paired = dist->kind == Distribution::Mma &&
                   type.getElementTypeBitWidth() == 16;
-    int64_t step = paired ? 2 : 1;
-    for (int64_t s = 0; s < dist->numSlots(); s += step) {
+    if (!paired) {
+      forEachOwnedSlot(rewriter, loc, *dist, slots, owner, value,
+                       [](OpBuilder &b, Location l, Value address,
+                          Value element) {
+                         LLVM::StoreOp::create(b, l, element, address);
+                       });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    for (int64_t s = 0; s < dist->numSlots(); s += 2) {
       Value first = rewriter.createOrFold<arith::AndIOp>(loc, owner,
                                                          slots.inBounds[s]);
-      if (!paired) {
-        storeIf(first, slotValue(s), slots.addresses[s], 0);
-        continue;
-      }
       Value both = rewriter.createOrFold<arith::AndIOp>(loc, owner,
                                                         slots.inBounds[s + 1]);
       Value pair = vector::FromElementsOp::create(
