@@ -51,15 +51,7 @@ case ${1:?call} in
     echo "semantics exit $?"; grep -E "check_interp|passed|failed" $W/semantics.txt | tail -14
     grep -A28 "^F: max" $W/semantics.txt | head -40
     if grep -q H200 <<<"$name"; then
-      W=$OUT/h200; mkdir -p $W
-      TESSERA_CACHE_DIR=$PWD/gpu-ab/v56/tut PYTHONPATH=$PWD/python timeout -k 5 200 \
-        python3 test/gpu/check_membound.py --out $W/membound > $W/membound.txt 2>&1
-      echo "membound exit $?"; grep -E "copy bandwidth|bars" $W/membound/membound.md | head -3
-      grep -c "| pass |" $W/membound/membound.md
-      TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/lnsweep PYTHONPATH=$PWD/python timeout -k 5 160 \
-        python3 test/gpu/check_membound.py --sweep --ops layer_norm --widths 5000 \
-        --blocks 5120 --budget 120 --top 10 2>&1 | grep -v -i warn > $W/lnsweep.txt
-      echo "lnsweep exit $?"; tail -14 $W/lnsweep.txt
+      bash "$0" h200
       exit 0
     fi
     W=$OUT/tutorial; mkdir -p $W
