@@ -234,9 +234,23 @@ class OpsTest(CacheTestCase):
         self.close(ops.layer_norm(x, (4, 10), w), ref.reshape(x.shape), "layer_norm",
                    torch.bfloat16)
 
+    def test_wide_rows(self):
+        # Rows of 20000 elements take a 20480-column tile over 16 warps (the
+        # last 480 columns outside the row).
+        n = 20000
+        self.assertEqual(norms.norm_config(n), dict(BLOCK_N=20480, ROWS=1, NUM_WARPS=16))
+        x = rand((3, n), -8, 8, torch.bfloat16, 14)
+        self.close(ops.softmax(x), norms.softmax_reference(x), "softmax", torch.bfloat16)
+        x = rand((3, n), -0.5, 1.5, torch.bfloat16, 15)
+        w, b = rand((n,), 0.5, 1.5, torch.bfloat16, 16), rand((n,), -1, 1, torch.bfloat16, 17)
+        self.close(ops.layer_norm(x, (n,), w, b), norms.layer_norm_reference(x, w, b, 1e-5),
+                   "layer_norm", torch.bfloat16)
+        self.close(ops.rms_norm(x, (n,), w), norms.rms_norm_reference(x, w, 1e-6),
+                   "rms_norm", torch.bfloat16)
+
     def test_rows_past_max_n(self):
-        # Rows of MAX_N + 16 elements take the LOOPED kernels (2048-column
-        # chunks, the last of 16 columns).
+        # Rows of MAX_N + 16 elements take the LOOPED kernels (chunks of
+        # LOOPED_CONFIGS' BLOCK_N, the last of 16 columns).
         n = norms.MAX_N + 16
         x = rand((2, n), -8, 8, torch.float16, 10)
         self.close(ops.softmax(x), norms.softmax_reference(x), "softmax", torch.float16)
@@ -385,7 +399,10 @@ class OpsTest(CacheTestCase):
                   ("rms_norm", 5000): (5120, 1, 4, 80),
                   ("rms_norm", 6000): (6144, 2, 8, 80),
                   ("rms_norm", 2048): (2048, 1, 4, None), ("rms_norm", 6145): (8192, 1, 8, 64),
-                  ("rms_norm", 9000): (12288, 1, 16, None)}
+                  ("rms_norm", 9000): (12288, 1, 16, None),
+                  ("softmax", 16385): (20480, 1, 16, None),
+                  ("layer_norm", 28000): (28672, 1, 16, None),
+                  ("rms_norm", 32768): (32768, 1, 16, None)}
         for (op, n), (block, rows, warps, registers) in expect.items():
             with self.subTest(op=op, n=n):
                 self.assertEqual(norms.norm_config(n, op),
@@ -402,10 +419,10 @@ class OpsTest(CacheTestCase):
             self.assertIn(config["ROWS"], (1, 2), op)
         for d, config in norms.ROTARY_CONFIGS.items():
             self.assertEqual(config["BLOCK_N"] * d, 2048)
-        with self.assertRaisesRegex(ValueError, "over 16384"):
-            norms._norm_entry(16385, "softmax")
+        with self.assertRaisesRegex(ValueError, "over 32768"):
+            norms._norm_entry(32769, "softmax")
         for op in ("softmax", "layer_norm", "rms_norm"):
-            self.assertEqual(norms.norm_config(16385, op), norms.LOOPED_CONFIGS[op])
+            self.assertEqual(norms.norm_config(32769, op), norms.LOOPED_CONFIGS[op])
             self.assertEqual(norms.compile_options(op, 1 << 20), {})
 
 

@@ -16,9 +16,11 @@ Shapes: [tokens, hidden] with tokens in {4096, 16384} and hidden in {1024,
 4096, 8192, 5000}, float16 and bfloat16; checked only, RAGGED rows that are not
 16-byte aligned ([300, 77], [64, 1001]: the ops' 2-byte-access variants) and
 the same rows in 16-byte aligned buffers (STRIDED: the 16-byte kernels'
-tails), and WIDE rows past the whole-row tiles ([64, 20000], [48, 16411]:
-the LOOPED kernels); timed too, one wide row of the row ops ([4096, 32768]:
-LOOPED_CONFIGS against the same peers, outside issue 13's bar shapes). RoPE
+tails), and WIDE rows: ragged rows in the widest tiles ([64, 20000],
+[48, 16411]: 20480 columns over 16 warps) and past them ([16, 40000],
+[12, 32779]: the LOOPED kernels); timed too, outside issue 13's bar shapes,
+two wide rows of the row ops ([4096, 32768]: the widest whole-row tile;
+[1024, 131072], a 128K vocabulary: LOOPED_CONFIGS) against the same peers. RoPE
 takes x [B, N, H, D] = [tokens / 2048, 2048, hidden / 128, 128] (out of
 place; the in-place kernel is checked too); hidden 5000 has no head dim of
 128 and is skipped for it.
@@ -82,12 +84,14 @@ RAGGED = ((300, 77), (64, 1001))
 # the 16-byte kernels directly: each row ends inside a run of 8 elements, so
 # the runs across its end take the element-by-element tail of a vector access.
 STRIDED = ((300, 77, 88), (64, 1001, 1008))
-# Checked, not timed: rows past the whole-row tiles (MAX_N), which take the
-# LOOPED kernels: 16-byte aligned (20000) and not (16411: 2-byte accesses),
-# each with a ragged last chunk.
-WIDE = ((64, 20000), (48, 16411))
-# Timed: a row past MAX_N (the LOOPED kernels against torch.compile's).
-WIDE_TIMED = ((4096, 32768),)
+# Checked, not timed: ragged rows in the widest whole-row tiles (20000 and
+# 16411 columns in 20480) and past them (MAX_N: 40000 and 32779 columns, the
+# LOOPED kernels, each with a ragged last chunk); 16-byte aligned (20000,
+# 40000) and not (16411, 32779: 2-byte accesses).
+WIDE = ((64, 20000), (48, 16411), (16, 40000), (12, 32779))
+# Timed: the widest whole-row tile, and a row past MAX_N (the LOOPED kernels)
+# against torch.compile's kernels.
+WIDE_TIMED = ((4096, 32768), (1024, 131072))
 ROPE_HEAD_DIM = 128          # the bench's; --precompile and --spills also take 64
 ROPE_HEAD_DIMS = (64, 128)
 ROPE_SEQLEN = 2048
@@ -125,9 +129,10 @@ def ragged_configs():
 
 
 def wide_configs():
-    """(op, dtype name, N) of the WIDE checks' 16-byte kernels."""
+    """(op, dtype name, N) of the WIDE checks' and WIDE_TIMED's 16-byte
+    kernels."""
     return [(op, dtype, n) for dtype in DTYPES for op in ROW_OPS
-            for _, n in WIDE if n % 8 == 0]
+            for _, n in WIDE + WIDE_TIMED if n % 8 == 0]
 
 
 def strided_configs():
@@ -180,9 +185,10 @@ _STATS = re.compile(r"(\d+) registers, (\d+) B spill stores, (\d+) B spill loads
 
 def spill_configs():
     """configs(), and for the row ops every other config tessera.ops can
-    choose: each entry of NORM_CONFIGS (at its largest N) and LOOPED_CONFIGS
-    (at twice MAX_N) that the bar widths do not already compile, so a config
-    outside the bar shapes cannot spill unseen."""
+    choose: each entry of NORM_CONFIGS (at its largest N, and at each of
+    WIDE_TILES) and LOOPED_CONFIGS (at twice MAX_N) that the bar widths do
+    not already compile, so a config outside the bar shapes cannot spill
+    unseen."""
     def key(op, n):  # what the kernel is compiled from
         return op, tuple(sorted(norms.norm_config(n, op).items())), \
             tuple(sorted(norms.compile_options(op, n).items()))
@@ -191,7 +197,9 @@ def spill_configs():
     for dtype in DTYPES:
         for op in ROW_OPS:
             seen = {key(op, n) for n in HIDDEN}
-            for n in sorted({largest for largest, *_ in norms.NORM_CONFIGS[op]} | {2 * norms.MAX_N}):
+            widths = {largest for largest, *_ in norms.NORM_CONFIGS[op]} | \
+                set(norms.WIDE_TILES) | {2 * norms.MAX_N}
+            for n in sorted(widths):
                 if key(op, n) not in seen:
                     seen.add(key(op, n))
                     out.append((op, dtype, n, None))
@@ -229,6 +237,9 @@ def spills(target):
 # --sweep: the row kernels over candidate configs (what NORM_CONFIGS holds)
 # ----------------------------------------------------------------------------
 
+# The widest whole-row tile the sweep tries, past MAX_N too: 32 elements a
+# thread over 32 warps (the most a CTA has), one row a program.
+WIDEST_TILE = 32 * 32 * 32
 SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (4096, 1024),
                 (4096, 4096), (4096, 5000), (4096, 32768))
 
@@ -244,9 +255,9 @@ def sweep_candidates(n):
     of 8 (the caps that change how many CTAs an SM holds: 2 of 32 warps at
     32; 4, 3 or 2 of 16 warps at 32, 40 or 56-64; 8 to 3 of 8 warps at 32 to
     80; 7 or 5 of 4 warps at 72 or 88). sweep_kernels drops the caps that
-    spill or do not bind. None past MAX_N (only LOOPED kernels take those
-    rows)."""
-    if n > norms.MAX_N:
+    spill or do not bind. None past WIDEST_TILE (only LOOPED kernels take
+    those rows)."""
+    if n > WIDEST_TILE:
         return
     pow2 = 1 << max(n - 1, 0).bit_length()
     blocks = {pow2} | ({-(-n // 2048) * 2048} if n > 2048 else set()) | \
@@ -313,25 +324,35 @@ def sweep_shapes(widths=None):
     return tuple(s for s in SWEEP_SHAPES if not widths or s[1] in widths)
 
 
+def chosen_config(op, size):
+    """(config, max_registers) that tessera.ops takes for op at size (N; D
+    for RoPE): what the sweep marks and always times."""
+    if op == "rotary":
+        return dict(norms.ROTARY_CONFIGS[size]), None
+    return norms.norm_config(size, op), norms.compile_options(op, size).get("max_registers")
+
+
 def sweep_kernels(target=None, ops_=OPS, widths=None, blocks=None):
     """Yields (op, n, constants, regs, kernel or CompileError) of the sweep:
     each candidate without a cap, then with the caps up to its registers
     that do not spill (ptxas's report; a kernel whose threads' registers
     exceed an SM's 64K cannot launch and is left out too); only tiles of
-    the given BLOCK_N (--blocks), where given."""
+    the given BLOCK_N (--blocks), where given, and tessera.ops' choice."""
     for op in ops_:
         source, base = norms.kernel_source(torch.float16, norms._FILES[op])
         entry = "rotary" if op == "rotary" else None
         for n in sorted({sweep_size(op, *shape) for shape in sweep_shapes(widths)} - {None}):
             natural = {}  # registers of each config without a cap
+            chosen = chosen_config(op, n)
             candidates = rotary_candidates(n) if op == "rotary" else \
                 [*sweep_candidates(n), *looped_candidates(n)]
             for config, regs in candidates:
-                if blocks and config["BLOCK_N"] not in blocks:
+                is_chosen = (config, regs) == chosen
+                if blocks and config["BLOCK_N"] not in blocks and not is_chosen:
                     continue
                 constants = dict(base, **config, **({"HEAD_DIM": n} if op == "rotary" else {}))
                 key = tuple(sorted(config.items()))
-                if regs is not None and regs > natural.get(key, 0):
+                if regs is not None and regs > natural.get(key, 0) and not is_chosen:
                     continue  # the cap does not bind (or the config failed)
                 try:
                     kernel = tessera.compile(source, target, kernel=entry, max_registers=regs,
@@ -413,9 +434,7 @@ def sweep(budget, ops_=OPS, widths=None, top=4, blocks=None):
             # candidates take them as the kernel's parameters.
             inputs, _, eager, _, nbytes = make_case(op, "f16", tokens, n, generator)
             args = kernel_args(op, inputs)
-            chosen = (dict(norms.ROTARY_CONFIGS[size]) if op == "rotary" else
-                      norms.norm_config(n, op),
-                      norms.compile_options(op, size).get("max_registers"))
+            chosen = chosen_config(op, size)
             results = []
             names = list(args)
             for config, regs, kernel in kernels.get((op, size), []):

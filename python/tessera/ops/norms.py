@@ -19,7 +19,7 @@ leading dimensions flattened): a view, never a copy, so they take any x whose
 last dimension is contiguous and whose leading dimensions flatten into one
 stride; anything else raises UnsupportedError (x.contiguous() makes it one).
 The config (BLOCK_N: N rounded up to a power of two, or past 4096 to 5120,
-6144, 8192, 12288 or 16384; ROWS; NUM_WARPS; a register cap) comes from N through
+6144, 8192 or a multiple of 4096; ROWS; NUM_WARPS; a register cap) comes from N through
 NORM_CONFIGS, per op, RoPE's from D through ROTARY_CONFIGS: the one table
 that test/gpu/check_membound.py and docs/python.md use.
 
@@ -70,16 +70,25 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # (2974 GB/s on an H100, 98 % of its copy bandwidth), +13 % over v34's one
 # row over 16 warps at 64 (which the in-bounds copy of the program,
 # tilegpu-version-in-bounds, had forced: two rows over 16 warps spill there).
+# Past 8192 columns one row over 16 warps, uncapped (64 elements a thread at
+# 32768: 128 registers, one CTA an SM), the tile N rounded up to a multiple
+# of 4096 (16 warps' coverage): since v59 up to 32768 columns, where the
+# LOOPED kernels took over before. On an H100 at 4096 rows (RESULTS.md v59)
+# these tiles ran at 1.09-1.42x the LOOPED kernels at 20000, 20480, 24576,
+# 28000, 32000 and 32768 columns (LayerNorm at 32000: 0.96x), the in-bounds
+# ones at 89-98 % of the copy bandwidth, and 1.13-1.22x a 32768 tile over 32
+# warps (32 elements a thread, Inductor's shape: 64 registers, also one CTA
+# an SM, and LayerNorm's spills).
 NORM_CONFIGS = {
     "softmax": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                 (4096, 1, 4, 64), (5120, 1, 4, 72), (6144, 1, 4, 72), (8192, 1, 8, 64),
-                (16384, 1, 16, 0)),
+                (32768, 1, 16, 0)),
     "layer_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                    (4096, 2, 8, 64), (5120, 2, 10, 64), (6144, 1, 8, 64), (8192, 1, 8, 72),
-                   (16384, 1, 16, 0)),
+                   (32768, 1, 16, 0)),
     "rms_norm": ((256, 8, 4, 0), (512, 4, 4, 0), (1024, 2, 4, 32), (2048, 1, 4, 0),
                  (4096, 1, 8, 0), (5120, 1, 4, 80), (6144, 2, 8, 80), (8192, 1, 8, 64),
-                 (16384, 1, 16, 0)),
+                 (32768, 1, 16, 0)),
 }
 MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # Rows wider than MAX_N: the kernels' LOOPED form (the row in BLOCK_N-column
@@ -87,10 +96,11 @@ MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # statistics per lane by Welford, merged by Chan's formula), any N, ROWS rows
 # a program. Within MAX_N the whole-row tiles of NORM_CONFIGS are faster
 # (test/gpu/RESULTS.md v26, v37: no LOOPED config among the best at 8192
-# columns). The chunks: the best of the sweeps at 4096 x 32768 (f16, an
-# H100): softmax's of v38 (chunks up to 4096 columns; 1.23x the 2048-column
-# chunks over 8 warps used before); the norms' of v39, with chunks up to
-# 16384 (32 elements a thread: LayerNorm 1.08x, RMSNorm 1.12x v38's 4096).
+# columns; v59: 1.09-1.42x past 16384). The chunks: the best of the sweeps
+# at 4096 x 32768 (f16, an H100): softmax's of v38 (chunks up to 4096
+# columns; 1.23x the 2048-column chunks over 8 warps used before); the
+# norms' of v39, with chunks up to 16384 (32 elements a thread: LayerNorm
+# 1.08x, RMSNorm 1.12x v38's 4096).
 LOOPED_CONFIGS = {
     "softmax": dict(BLOCK_N=4096, ROWS=1, NUM_WARPS=32, LOOPED=True),
     "layer_norm": dict(BLOCK_N=8192, ROWS=2, NUM_WARPS=16, LOOPED=True),
@@ -125,8 +135,9 @@ def _unsupported(function, what, why):
     raise UnsupportedError(f"tessera.ops.{function}: {what} is not supported yet ({why})")
 
 
-# The column tiles past 4096 (NORM_CONFIGS has a config for each).
-WIDE_TILES = (5120, 6144, 8192, 12288, 16384)
+# The column tiles past 4096 (NORM_CONFIGS has a config for each): past
+# 8192, multiples of 4096.
+WIDE_TILES = (5120, 6144, 8192, 12288, 16384, 20480, 24576, 28672, 32768)
 
 
 def _block(n):
