@@ -234,32 +234,27 @@ class OpsTest(CacheTestCase):
         self.close(ops.layer_norm(x, (4, 10), w), ref.reshape(x.shape), "layer_norm",
                    torch.bfloat16)
 
+    def check_row_ops(self, rows, n, dtype, seed):
+        """softmax, layer_norm and rms_norm on rows of n elements."""
+        x = rand((rows, n), -8, 8, dtype, seed)
+        self.close(ops.softmax(x), norms.softmax_reference(x), "softmax", dtype)
+        x = rand((rows, n), -0.5, 1.5, dtype, seed + 1)
+        w, b = rand((n,), 0.5, 1.5, dtype, seed + 2), rand((n,), -1, 1, dtype, seed + 3)
+        self.close(ops.layer_norm(x, (n,), w, b), norms.layer_norm_reference(x, w, b, 1e-5),
+                   "layer_norm", dtype)
+        self.close(ops.rms_norm(x, (n,), w), norms.rms_norm_reference(x, w, 1e-6),
+                   "rms_norm", dtype)
+
     def test_wide_rows(self):
         # Rows of 20000 elements take a 20480-column tile over 16 warps (the
         # last 480 columns outside the row).
-        n = 20000
-        self.assertEqual(norms.norm_config(n), dict(BLOCK_N=20480, ROWS=1, NUM_WARPS=16))
-        x = rand((3, n), -8, 8, torch.bfloat16, 14)
-        self.close(ops.softmax(x), norms.softmax_reference(x), "softmax", torch.bfloat16)
-        x = rand((3, n), -0.5, 1.5, torch.bfloat16, 15)
-        w, b = rand((n,), 0.5, 1.5, torch.bfloat16, 16), rand((n,), -1, 1, torch.bfloat16, 17)
-        self.close(ops.layer_norm(x, (n,), w, b), norms.layer_norm_reference(x, w, b, 1e-5),
-                   "layer_norm", torch.bfloat16)
-        self.close(ops.rms_norm(x, (n,), w), norms.rms_norm_reference(x, w, 1e-6),
-                   "rms_norm", torch.bfloat16)
+        self.assertEqual(norms.norm_config(20000), dict(BLOCK_N=20480, ROWS=1, NUM_WARPS=16))
+        self.check_row_ops(3, 20000, torch.bfloat16, 14)
 
     def test_rows_past_max_n(self):
         # Rows of MAX_N + 16 elements take the LOOPED kernels (chunks of
         # LOOPED_CONFIGS' BLOCK_N, the last of 16 columns).
-        n = norms.MAX_N + 16
-        x = rand((2, n), -8, 8, torch.float16, 10)
-        self.close(ops.softmax(x), norms.softmax_reference(x), "softmax", torch.float16)
-        x = rand((2, n), -0.5, 1.5, torch.float16, 11)
-        w, b = rand((n,), 0.5, 1.5, torch.float16, 12), rand((n,), -1, 1, torch.float16, 13)
-        self.close(ops.layer_norm(x, (n,), w, b), norms.layer_norm_reference(x, w, b, 1e-5),
-                   "layer_norm", torch.float16)
-        self.close(ops.rms_norm(x, (n,), w), norms.rms_norm_reference(x, w, 1e-6),
-                   "rms_norm", torch.float16)
+        self.check_row_ops(2, norms.MAX_N + 16, torch.float16, 10)
 
     def test_rms_norm(self):
         for dtype in norms.SUPPORTED_DTYPES:

@@ -4,7 +4,7 @@ rms_norm and apply_rotary_emb against fp64, then timed against eager PyTorch,
 torch.compile and the device's copy bandwidth, on the same tensors.
 
 usage: python3 test/gpu/check_membound.py [--out DIR] [--budget SECONDS] [--no-bench]
-                                          [--ops softmax,rms_norm,...]
+                                          [--ops softmax,rms_norm,...] [--wide]
        python3 test/gpu/check_membound.py --precompile sm_90a   (where tessera-compile is)
        python3 test/gpu/check_membound.py --spills [--target sm_90a]   (no GPU needed)
        python3 test/gpu/check_membound.py --sweep [--budget S] [--widths N,...] [--top K]
@@ -758,6 +758,9 @@ def main():
                         help="seconds after which torch.compile is skipped, then the "
                              "bench (default: $STEP_LIMIT - 60, else 1140)")
     parser.add_argument("--ops", default=",".join(OPS))
+    parser.add_argument("--wide", action="store_true",
+                        help="only the WIDE_TIMED and WIDE rows (the widest tiles and "
+                             "the LOOPED kernels)")
     parser.add_argument("--spills", action="store_true")
     parser.add_argument("--sweep", action="store_true",
                         help="time the row kernels' candidate configs (f16)")
@@ -804,13 +807,13 @@ def main():
     # WIDE_TIMED, then the RAGGED, STRIDED and WIDE rows (checked only).
     cases = [(op, dtype, tokens, hidden, True, None) for op in ops_ for dtype in DTYPES
              for tokens in TOKENS for hidden in HIDDEN
-             if not (op == "rotary" and rope_shape(tokens, hidden) is None)]
+             if not (op == "rotary" and rope_shape(tokens, hidden) is None) and not args.wide]
     cases += [(op, dtype, tokens, hidden, True, None) for op in ops_ if op in ROW_OPS
               for dtype in DTYPES for tokens, hidden in WIDE_TIMED]
     cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in ROW_OPS
-              for dtype in DTYPES for tokens, hidden in RAGGED]
+              for dtype in DTYPES for tokens, hidden in RAGGED if not args.wide]
     cases += [(op, dtype, tokens, hidden, False, stride) for op in ops_ if op in ROW_OPS
-              for dtype in DTYPES for tokens, hidden, stride in STRIDED]
+              for dtype in DTYPES for tokens, hidden, stride in STRIDED if not args.wide]
     cases += [(op, dtype, tokens, hidden, False, None) for op in ops_ if op in ROW_OPS
               for dtype in DTYPES for tokens, hidden in WIDE]
     rows, lines = [], [HEADER]

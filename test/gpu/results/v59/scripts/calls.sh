@@ -47,6 +47,16 @@ case ${1:?call} in
   # accesses); the 4096x32768 rows as round 1's 16-warp tiles (2880-2980
   # GB/s on an H100), the new 1024x131072 rows (LOOPED) at 75-90 % of the
   # copy; the other rows as v54's (their kernels are unchanged).
+  # `wide`: the same check's WIDE_TIMED and WIDE rows only (--wide), where
+  # device time does not cover the table (same prediction).
+  wide)
+    nvidia-smi --query-gpu=name --format=csv,noheader
+    runtime "$PWD/gpu-ab/v49/deps"
+    W=$OUT/wide-rows; mkdir -p $W
+    TESSERA_CACHE_DIR=$PWD/gpu-ab/v59/tut PYTHONPATH=$PWD/python timeout -k 5 200 \
+      python3 test/gpu/check_membound.py --wide --ops softmax,layer_norm,rms_norm --out $W \
+      > $W/membound.txt 2>&1
+    echo "membound exit $?"; cat $W/membound.md ;;
   table)
     name=$(nvidia-smi --query-gpu=name --format=csv,noheader); echo "$name"
     runtime "$PWD/gpu-ab/v49/deps"
