@@ -237,9 +237,9 @@ def spills(target):
 # --sweep: the row kernels over candidate configs (what NORM_CONFIGS holds)
 # ----------------------------------------------------------------------------
 
-# The widest whole-row tile the sweep tries, past MAX_N too: 32 elements a
-# thread over 32 warps (the most a CTA has), one row a program.
-WIDEST_TILE = 32 * 32 * 32
+# The widest whole-row tile the sweep tries (MAX_N since v59): 64 elements a
+# thread over 16 warps or 32 over 32 (the most a CTA has), one row a program.
+WIDEST_TILE = 32768
 SWEEP_SHAPES = ((16384, 1024), (16384, 4096), (16384, 8192), (16384, 5000), (4096, 1024),
                 (4096, 4096), (4096, 5000), (4096, 32768))
 
