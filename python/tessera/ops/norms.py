@@ -74,9 +74,9 @@ SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
 # 32768: 128 registers, one CTA an SM), the tile N rounded up to a multiple
 # of 4096 (16 warps' coverage): since v59 up to 32768 columns, where the
 # LOOPED kernels took over before. On an H100 at 4096 rows (RESULTS.md v59)
-# these tiles ran at 1.09-1.42x the LOOPED kernels at 20000, 20480, 24576,
+# these tiles ran at 1.05-1.42x the LOOPED kernels at 20000, 20480, 24576,
 # 28000, 32000 and 32768 columns (LayerNorm at 32000: 0.96x), the in-bounds
-# ones at 89-98 % of the copy bandwidth, and 1.13-1.22x a 32768 tile over 32
+# ones at 81-98 % of the copy bandwidth, and 1.00-1.06x a 32768 tile over 32
 # warps (32 elements a thread, Inductor's shape: 64 registers, also one CTA
 # an SM, and LayerNorm's spills).
 NORM_CONFIGS = {
@@ -96,7 +96,7 @@ MAX_N = NORM_CONFIGS["softmax"][-1][0]
 # statistics per lane by Welford, merged by Chan's formula), any N, ROWS rows
 # a program. Within MAX_N the whole-row tiles of NORM_CONFIGS are faster
 # (test/gpu/RESULTS.md v26, v37: no LOOPED config among the best at 8192
-# columns; v59: 1.09-1.42x past 16384). The chunks: the best of the sweeps
+# columns; v59: 1.05-1.42x past 16384, but LayerNorm at 32000). The chunks: the best of the sweeps
 # at 4096 x 32768 (f16, an H100): softmax's of v38 (chunks up to 4096
 # columns; 1.23x the 2048-column chunks over 8 warps used before); the
 # norms' of v39, with chunks up to 16384 (32 elements a thread: LayerNorm
