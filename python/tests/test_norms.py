@@ -408,6 +408,7 @@ class OpsTest(CacheTestCase):
             for largest, rows, warps, _ in table:
                 # The tile holds whole repetitions of the layout's coverage.
                 self.assertEqual(largest % min(largest, 8 * 32 * warps), 0, (op, largest))
+        self.assertEqual(norms.WIDE_TILES[-1], norms.MAX_N)
         for op, config in norms.LOOPED_CONFIGS.items():
             block, warps = config["BLOCK_N"], config["NUM_WARPS"]
             self.assertEqual(block % min(block, 8 * 32 * warps), 0, op)

@@ -142,11 +142,12 @@ WIDE_TILES = (5120, 6144, 8192, 12288, 16384, 20480, 24576, 28672, 32768)
 
 def _block(n):
     """The column tile of rows of n elements (NORM_CONFIGS): n rounded up to
-    a power of two up to 4096, to one of WIDE_TILES beyond."""
+    a power of two up to 4096, to one of WIDE_TILES beyond (n itself past
+    the widest, MAX_N: no entry takes it)."""
     n = max(int(n), 1)
     if n <= 4096:
         return 1 << (n - 1).bit_length()
-    return next((t for t in WIDE_TILES if t >= n), -(-n // 4096) * 4096)
+    return next((t for t in WIDE_TILES if t >= n), n)
 
 
 def _norm_entry(n, op):

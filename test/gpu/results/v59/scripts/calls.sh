@@ -48,24 +48,26 @@ case ${1:?call} in
   # GB/s on an H100), the new 1024x131072 rows (LOOPED) at 75-90 % of the
   # copy; the other rows as v54's (their kernels are unchanged).
   # `wide`: the same check's WIDE_TIMED and WIDE rows only (--wide), where
-  # device time does not cover the table (same prediction).
-  wide)
-    nvidia-smi --query-gpu=name --format=csv,noheader
-    runtime "$PWD/gpu-ab/v49/deps"
-    W=$OUT/wide-rows; mkdir -p $W
-    TESSERA_CACHE_DIR=$PWD/gpu-ab/v59/tut PYTHONPATH=$PWD/python timeout -k 5 200 \
-      python3 test/gpu/check_membound.py --wide --ops softmax,layer_norm,rms_norm --out $W \
-      > $W/membound.txt 2>&1
-    echo "membound exit $?"; cat $W/membound.md ;;
-  table)
+  # device time does not cover the table (same prediction). On an H200,
+  # `table` is issue 13's table on main's kernels (v57's `h200` would run it
+  # with gpu-ab/v56's cache, which lacks the new tiles), then v57's
+  # LayerNorm-5000 sweep (carry gpu-ab/v54/lnsweep too).
+  table|wide)
     name=$(nvidia-smi --query-gpu=name --format=csv,noheader); echo "$name"
     runtime "$PWD/gpu-ab/v49/deps"
-    W=$OUT/table; mkdir -p $W
+    W=$OUT/$1; mkdir -p $W
+    rows=(); [ "$1" = wide ] && rows=(--wide --ops softmax,layer_norm,rms_norm)
     TESSERA_CACHE_DIR=$PWD/gpu-ab/v59/tut PYTHONPATH=$PWD/python timeout -k 5 300 \
-      python3 test/gpu/check_membound.py --out $W > $W/membound.txt 2>&1
+      python3 test/gpu/check_membound.py "${rows[@]}" --out $W > $W/membound.txt 2>&1
     echo "membound exit $?"; head -1 $W/membound.md
     grep -c "| pass |" $W/membound.md; grep -E "x32768|x131072|FAIL|no kernel" $W/membound.md
-    grep -E "20000|16411|40000|32779" $W/membound.md ;;
+    grep -E "20000|16411|40000|32779" $W/membound.md
+    if [ "$1" = table ] && grep -q H200 <<<"$name" && [ -d gpu-ab/v54/lnsweep ]; then
+      TESSERA_CACHE_DIR=$PWD/gpu-ab/v54/lnsweep PYTHONPATH=$PWD/python timeout -k 5 160 \
+        python3 test/gpu/check_membound.py --sweep --ops layer_norm --widths 5000 \
+        --blocks 5120 --budget 120 --top 10 2>&1 | grep -v -i warn > $W/lnsweep.txt
+      echo "lnsweep exit $?"; tail -14 $W/lnsweep.txt
+    fi ;;
   round2)
     nvidia-smi --query-gpu=name --format=csv,noheader
     runtime "$PWD/gpu-ab/v49/deps"
