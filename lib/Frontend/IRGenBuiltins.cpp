@@ -74,7 +74,9 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
       {"cdiv", {{"a", "b"}, 2}, &KernelGen::callCdiv},
       {"min", {{"a", "b", "axis"}, 1}, &KernelGen::callMinMax},
       {"max", {{"a", "b", "axis"}, 1}, &KernelGen::callMinMax},
-      {"sum", {{"x", "axis"}, 1}, &KernelGen::callSum},
+      {"sum", {{"x", "axis"}, 1}, &KernelGen::callReduce},
+      {"argmax", {{"x", "axis"}, 1}, &KernelGen::callReduce},
+      {"argmin", {{"x", "axis"}, 1}, &KernelGen::callReduce},
       {"exp2", {{"x"}, 1}, &KernelGen::callMath},
       {"exp", {{"x"}, 1}, &KernelGen::callMath},
       {"log2", {{"x"}, 1}, &KernelGen::callMath},
@@ -248,12 +250,16 @@ FailureOr<TValue> KernelGen::callMinMax(const CallExpr &call,
             : Value(arith::MinSIOp::create(builder, location, *l, *r)));
 }
 
-FailureOr<TValue> KernelGen::callSum(const CallExpr &call,
-                                     llvm::ArrayRef<const Expr *> args) {
+FailureOr<TValue> KernelGen::callReduce(const CallExpr &call,
+                                        llvm::ArrayRef<const Expr *> args) {
   FailureOr<TValue> x = eval(*args[0]);
   if (failed(x))
     return failure();
-  return reduce(tile::ReduceKind::Sum, *x, args[1], call.getLoc());
+  // sum, argmax, argmin: the builtin is named as the kind.
+  std::optional<tile::ReduceKind> kind =
+      tile::symbolizeReduceKind(call.getCallee());
+  assert(kind && "a reduction builtin names its kind");
+  return reduce(*kind, *x, args[1], call.getLoc());
 }
 
 Value KernelGen::reduceAxis(tile::ReduceKind kind, Value src, int64_t axis,
@@ -261,7 +267,9 @@ Value KernelGen::reduceAxis(tile::ReduceKind kind, Value src, int64_t axis,
   auto type = cast<mlir::RankedTensorType>(src.getType());
   llvm::SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + axis);
-  auto result = mlir::RankedTensorType::get(shape, type.getElementType());
+  auto result = mlir::RankedTensorType::get(
+      shape, tile::isArgReduction(kind) ? builder.getI32Type()
+                                        : type.getElementType());
   return tile::ReduceOp::create(
       builder, loc, result, tile::ReduceKindAttr::get(ctx, kind), src,
       builder.getI32IntegerAttr(static_cast<int32_t>(axis)));
@@ -290,6 +298,12 @@ FailureOr<TValue> KernelGen::reduce(tile::ReduceKind kind, const TValue &value,
   mlir::Location location = getLoc(loc);
   if (axis && rank > 1)
     return TValue::ofRuntime(reduceAxis(kind, *src, *axis, location));
+  if (tile::isArgReduction(kind) && rank > 1)
+    return diags.error(loc, "'" + tile::stringifyReduceKind(kind) +
+                                "' of a " + llvm::Twine(rank) + "-D tile (" +
+                                typeStr(type) +
+                                ") needs 'axis=': its indices run along one "
+                                "dimension (a 1-D tile gives a scalar index)");
   // To a scalar: the trailing dimensions first, then the 1-D tile [n] as
   // the column [n, 1] reduced along its rows to one element.
   Value tile = *src;
@@ -301,9 +315,9 @@ FailureOr<TValue> KernelGen::reduce(tile::ReduceKind kind, const TValue &value,
       mlir::RankedTensorType::get({vector.getDimSize(0), 1},
                                   vector.getElementType()),
       tile, builder.getI32IntegerAttr(1));
+  Value one = reduceAxis(kind, column, 0, location);
   return TValue::ofRuntime(tile::ToScalarOp::create(
-      builder, location, vector.getElementType(),
-      reduceAxis(kind, column, 0, location)));
+      builder, location, mlir::getElementTypeOrSelf(one.getType()), one));
 }
 
 FailureOr<TValue> KernelGen::callMath(const CallExpr &call,

@@ -249,8 +249,8 @@ private:
                              llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callMinMax(const CallExpr &call,
                                llvm::ArrayRef<const Expr *> args);
-  FailureOr<TValue> callSum(const CallExpr &call,
-                            llvm::ArrayRef<const Expr *> args);
+  FailureOr<TValue> callReduce(const CallExpr &call,
+                              llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callMath(const CallExpr &call,
                              llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callAtomicAdd(const CallExpr &call,

@@ -141,11 +141,11 @@ RtValue tessera::interp::transpose(const RtValue &src, Type resultType) {
   return gather(src, resultType, {1, src.getShape()[1]});
 }
 
-/// tile.reduce: combines the elements along `axis` in index order with
-/// `combine(Element, Element) -> Element`.
-template <typename Combine>
-static RtValue reduceWith(const RtValue &src, unsigned axis, Type resultType,
-                          Combine combine) {
+/// tile.reduce: `reduceLine(column, n, stride) -> Element` for each line of
+/// `src` along `axis` (n elements, `stride` apart).
+template <typename ReduceLine>
+static RtValue reduceLines(const RtValue &src, unsigned axis, Type resultType,
+                           ReduceLine reduceLine) {
   ArrayRef<int64_t> shape = src.getShape();
   int64_t outer = 1, inner = 1, n = shape[axis];
   for (unsigned d = 0; d < axis; ++d)
@@ -155,20 +155,53 @@ static RtValue reduceWith(const RtValue &src, unsigned axis, Type resultType,
   RtValue result = RtValue::alloc(resultType);
   MutableArrayRef<Element> out = result.mutableElements();
   ArrayRef<Element> in = src.elements();
-  for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t i = 0; i < inner; ++i) {
-      const Element *column = &in[o * n * inner + i];
-      Element acc = column[0];
-      for (int64_t k = 1; k < n; ++k)
-        acc = combine(acc, column[k * inner]);
-      out[o * inner + i] = acc;
-    }
-  }
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i)
+      out[o * inner + i] = reduceLine(&in[o * n * inner + i], n, inner);
   return result;
+}
+
+/// Combines the elements along `axis` in index order with
+/// `combine(Element, Element) -> Element`.
+template <typename Combine>
+static RtValue reduceWith(const RtValue &src, unsigned axis, Type resultType,
+                          Combine combine) {
+  return reduceLines(src, axis, resultType,
+                     [&](const Element *column, int64_t n, int64_t stride) {
+                       Element acc = column[0];
+                       for (int64_t k = 1; k < n; ++k)
+                         acc = combine(acc, column[k * stride]);
+                       return acc;
+                     });
+}
+
+/// argmax / argmin: the index along `axis` of the first element no later
+/// one beats; a NaN beats every number (and no NaN beats another), so the
+/// first NaN wins where there is one.
+static RtValue argReduce(bool isMax, const RtValue &src, unsigned axis,
+                         Type resultType) {
+  bool floats = isa<FloatType>(src.getElementType());
+  auto beats = [&](Element a, Element b) {
+    if (!floats)
+      return isMax ? a.i > b.i : a.i < b.i;
+    if (std::isnan(a.f) || std::isnan(b.f))
+      return std::isnan(a.f) && !std::isnan(b.f);
+    return isMax ? a.f > b.f : a.f < b.f;
+  };
+  return reduceLines(src, axis, resultType,
+                     [&](const Element *column, int64_t n, int64_t stride) {
+                       int64_t best = 0;
+                       for (int64_t k = 1; k < n; ++k)
+                         if (beats(column[k * stride], column[best * stride]))
+                           best = k;
+                       return fromInt(best);
+                     });
 }
 
 RtValue tessera::interp::reduce(tile::ReduceKind kind, const RtValue &src,
                                 unsigned axis, Type resultType) {
+  if (tile::isArgReduction(kind))
+    return argReduce(kind == tile::ReduceKind::ArgMax, src, axis, resultType);
   Type elementType = src.getElementType();
   if (!isa<FloatType>(elementType)) {
     unsigned width = intWidth(elementType);
@@ -187,6 +220,8 @@ RtValue tessera::interp::reduce(tile::ReduceKind kind, const RtValue &src,
         return static_cast<int64_t>(static_cast<uint64_t>(a) +
                                     static_cast<uint64_t>(b));
       });
+    default:
+      llvm_unreachable("arg reductions are argReduce's");
     }
   }
   // Float sums accumulate in the element type, as the op documents.
@@ -203,8 +238,9 @@ RtValue tessera::interp::reduce(tile::ReduceKind kind, const RtValue &src,
     return combineFloats(extremumF<false>);
   case tile::ReduceKind::Sum:
     return combineFloats(addF);
+  default:
+    llvm_unreachable("arg reductions are argReduce's");
   }
-  llvm_unreachable("unknown reduce kind");
 }
 
 RtValue tessera::interp::dot(const RtValue &a, const RtValue &b,

@@ -129,7 +129,8 @@ RtValue broadcastRows(const RtValue &rows, Type resultType);
 RtValue transpose(const RtValue &src, Type resultType);
 
 /// tile.reduce: combines the elements of `src` along `axis` in index order;
-/// float sums accumulate in the element type.
+/// float sums accumulate in the element type; argmax / argmin give the
+/// first index of the extremum (of the first NaN, where there is one).
 RtValue reduce(tile::ReduceKind kind, const RtValue &src, unsigned axis,
                Type resultType);
 

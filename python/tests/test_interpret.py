@@ -17,6 +17,30 @@ def scale(X: f32[N], alpha: f32, Y: out f32[N], Count: inout i32[N]):
     Count[start : start + BLOCK] = Count[start : start + BLOCK] + 1
 """
 
+# argmax / argmin along a row (a 1-D tile to a scalar) and down the columns
+# of a 2-D tile, of f32, f16 and i32 values; the padding loses every tie (a
+# higher index).
+ARG_REDUCTIONS = """
+const BLOCK_M = 8
+const BLOCK_N = 64
+
+@kernel(grid=1, num_warps=2)
+def arg_reductions(X: f32[M, N], H: f16[M, N], C: i32[M, N], Max: out i32[M],
+                   Min: out i32[M], HalfMax: out i32[M], IntMin: out i32[M],
+                   ColMax: out i32[N], ColMin: out i32[N]):
+    inside = arange(0, BLOCK_N) < N
+    for row in range(0, M):
+        x = X[row, 0 : BLOCK_N]
+        Max[row] = argmax(where(inside, x, -inf))
+        Min[row] = argmin(where(inside, x, inf), axis=0)
+        HalfMax[row] = argmax(where(inside, H[row, 0 : BLOCK_N], -inf))
+        IntMin[row] = argmin(where(inside, C[row, 0 : BLOCK_N], 2147483647))
+    rows = arange(0, BLOCK_M)[:, None] < M
+    t = X[0 : BLOCK_M, 0 : BLOCK_N]
+    ColMax[0 : BLOCK_N] = argmax(where(rows, t, -inf), axis=0)
+    ColMin[0 : BLOCK_N] = argmin(where(rows, t, inf), axis=0)
+"""
+
 
 @needs_interpreter
 class InterpretTest(unittest.TestCase):
@@ -100,6 +124,32 @@ class InterpretTest(unittest.TestCase):
             tessera.interpret(FA2, Q=q, K=q, V=q, sm_scale=1.0,
                               constants=dict(HEAD_DIM=128, BLOCK_M=256, BLOCK_N=128,
                                              NUM_STAGES=4))
+
+    def test_arg_reductions_match_numpy(self):
+        """argmax / argmin give numpy's index: the first extremum, the first
+        NaN where there is one (NaN is both the largest and the smallest),
+        -0.0 equal to 0.0."""
+        import numpy as np
+        rng = np.random.default_rng(7)
+        x = rng.integers(-3, 4, size=(7, 50)).astype(np.float32)   # ties
+        x[1, [17, 30]] = np.nan
+        x[2] = -np.inf
+        x[3] = -1.0
+        x[3, [3, 5]] = [-0.0, 0.0]
+        x[4, [40, 45]] = np.inf
+        x[4, 2] = -np.inf
+        x[5] = 1.0
+        x[6, ::2] = np.nan                  # the odd columns tie down the rows
+        c = rng.integers(-3, 4, size=(7, 50)).astype(np.int32)
+        out = tessera.interpret(ARG_REDUCTIONS, X=x, H=x.astype(np.float16), C=c)
+        np.testing.assert_array_equal(out["Max"], np.argmax(x, axis=1))
+        np.testing.assert_array_equal(out["Min"], np.argmin(x, axis=1))
+        np.testing.assert_array_equal(out["HalfMax"], np.argmax(x.astype(np.float16), axis=1))
+        np.testing.assert_array_equal(out["IntMin"], np.argmin(c, axis=1))
+        np.testing.assert_array_equal(out["ColMax"], np.argmax(x, axis=0))
+        np.testing.assert_array_equal(out["ColMin"], np.argmin(x, axis=0))
+        self.assertEqual(list(out["Max"][1:7]), [17, 0, 3, 40, 0, 0])
+        self.assertEqual(list(out["ColMax"][16:18]), [6, 1])
 
     def test_jit_runs_numpy_on_the_interpreter(self):
         import numpy as np

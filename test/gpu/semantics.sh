@@ -11,9 +11,9 @@
 # mma.sync) and into DIR/interp/ the interpreter kernels with fixed shapes
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
 # a kernel of 10 warps, key loops of no iteration under the Hopper schedule,
-# transposes of register tiles, i32 and 16-bit reductions, dot operands
-# also used in registers, reductions to a scalar and stores of one element,
-# atomic additions),
+# transposes of register tiles, i32 and 16-bit reductions, argmax and
+# argmin, dot operands also used in registers, reductions to a scalar and
+# stores of one element, atomic additions),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
 # does), runs test/gpu/check_attention.py on DIR/attn (fp64 reference, ragged
@@ -65,7 +65,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,shared_operands,scalar_reductions,atomics}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,arg_reductions,shared_operands,scalar_reductions,atomics}.tile; do
     name=$(basename "$tile" .tile)
     # 768 programs (each query block 48 times over): three pairs a CTA of
     # the persistent grid, empty programs among them, on 2 MB of tensors.
@@ -82,6 +82,7 @@ prepare() {
     [ "$name" = rotation_edges ] && sizes=(--size BH=4)
     [ "$name" = transposes ] && sizes=(--size M=72 --size N=40 --size G=4)
     [ "$name" = reductions ] && sizes=(--size M=70 --size N=296 --size G=18)
+    [ "$name" = arg_reductions ] && sizes=(--size M=70 --size N=296 --size G=18)
     [ "$name" = shared_operands ] && sizes=(--size M=70 --size K=48 --size G=2)
     [ "$name" = scalar_reductions ] && sizes=(--size M=37 --size N=296 --arg eps=1e-5)
     [ "$name" = atomics ] && sizes=(--size M=70 --size G=3)
@@ -137,6 +138,10 @@ interp/transposes.json interp/transposes --tol P=1e-4,1e-4 --tol Q=1e-4,1e-4 --t
 # i32, f16 and bf16 reductions (argmax, wrapping i32 sums, 16-bit
 # maxima and minima): exact.
 interp/reductions.json interp/reductions
+# argmax and argmin (ties everywhere, NaN rows, both axes, blocked and
+# mma tiles, a 1-D row to a scalar; the dot's operands on a grid exact in
+# f32): exact.
+interp/arg_reductions.json interp/arg_reductions
 # dot operands also computed with, reduced and stored (read out of shared
 # memory): maxima and copies exact; the dots f32 sums of 48 and 64 f16
 # products, S of 32 squares, in another order.

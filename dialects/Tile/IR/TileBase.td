@@ -139,6 +139,8 @@ def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
     I32EnumAttrCase<"Max", 0, "max">,
     I32EnumAttrCase<"Min", 1, "min">,
     I32EnumAttrCase<"Sum", 2, "sum">,
+    I32EnumAttrCase<"ArgMax", 3, "argmax">,
+    I32EnumAttrCase<"ArgMin", 4, "argmin">,
   ]> {
   let cppNamespace = "::tessera::tile";
 }

@@ -33,6 +33,11 @@ namespace tessera::tile {
 /// and on wider values, so verifiers read attributes through this.
 std::optional<int64_t> getIntValue(mlir::Attribute attr);
 
+/// Whether a reduction gives indices (argmax, argmin) rather than values.
+inline bool isArgReduction(ReduceKind kind) {
+  return kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin;
+}
+
 } // namespace tessera::tile
 
 #endif // TESSERA_DIALECT_TILE_IR_TILEDIALECT_H

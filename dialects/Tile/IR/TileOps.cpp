@@ -355,7 +355,17 @@ LogicalResult ReduceOp::verify() {
   if (shapeOf(getResult()) != ArrayRef<int64_t>(expected))
     return emitOpError() << "expected result shape " << shapeStr(expected)
                          << ", got " << shapeStr(shapeOf(getResult()));
-  return verifySameElementType(*this, getSrc(), getResult());
+  if (!isArgReduction(getKind()))
+    return verifySameElementType(*this, getSrc(), getResult());
+  StringRef kind = stringifyReduceKind(getKind());
+  if (getElementTypeOrSelf(getSrc().getType()).isInteger(1))
+    return emitOpError() << "expected a numeric tile for " << kind
+                         << ", got i1";
+  Type index = getElementTypeOrSelf(getResult().getType());
+  if (!index.isInteger(32))
+    return emitOpError() << "expected i32 indices from " << kind << ", got "
+                         << index;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -320,13 +320,20 @@ def Tile_DotOp : Tile_PureOp<"dot", [AllTypesMatch<["acc", "result"]>]> {
 }
 
 def Tile_ReduceOp : Tile_PureOp<"reduce"> {
-  let summary = "reduce a tile along one axis with max, min or sum";
+  let summary = "reduce a tile along one axis with max, min, sum, argmax or argmin";
   let description = [{
     Removes dimension `axis`. Floating-point sums are accumulated in the
     element type of the operand (use `f32` tiles for softmax statistics).
 
+    `argmax` and `argmin` give the `i32` index along `axis` of the largest
+    (smallest) element: the lowest index among equal ones, and the first
+    NaN where there is one (as `torch.argmax` does: a NaN is both the
+    largest and the smallest element). That order is total, so the index
+    does not depend on the order in which a parallel reduction combines.
+
     ```mlir
     %rowmax = tile.reduce max %s axis 1 : tensor<128x64xf32> -> tensor<128xf32>
+    %best = tile.reduce argmax %s axis 1 : tensor<128x64xf32> -> tensor<128xi32>
     ```
   }];
   let arguments = (ins Tile_ReduceKind:$kind, Tile_Tile:$src, I32Attr:$axis);

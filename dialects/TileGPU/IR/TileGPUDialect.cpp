@@ -504,11 +504,13 @@ RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
   int64_t warps = blocked.getReductionWarps(axis, src.getDimSize(axis));
   if (warps <= 1)
     return RankedTensorType();
-  // 16-bit maxima and minima combine in f32.
-  Type element = getElementTypeOrSelf(reduce.getType());
+  // 16-bit maxima and minima combine in f32; an argmax or argmin keeps
+  // each warp's indices (i32) after its values.
+  Type element = src.getElementType();
   if (element.isF16() || element.isBF16())
     element = Float32Type::get(reduce.getContext());
-  return RankedTensorType::get({warps, src.getDimSize(1 - axis)}, element);
+  int64_t rows = tile::isArgReduction(reduce.getKind()) ? 2 * warps : warps;
+  return RankedTensorType::get({rows, src.getDimSize(1 - axis)}, element);
 }
 
 bool tessera::tilegpu::isValidChip(StringRef chip) {

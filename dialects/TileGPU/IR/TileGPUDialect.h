@@ -108,9 +108,10 @@ mlir::RankedTensorType transposeScratchType(mlir::Operation *op);
 
 /// The shared-memory scratch through which a tile.reduce of a
 /// #tilegpu.blocked tile combines the partials of the warps along its axis
-/// (BlockedEncodingAttr::getReductionWarps): one element of the result type
-/// (f32 for f16 and bf16) per warp and kept position, laid out
-/// [warp][position]; null when nothing crosses warps or the operand is not
+/// (BlockedEncodingAttr::getReductionWarps): one element of the operand's
+/// type (f32 for f16 and bf16) per warp and kept position, laid out
+/// [warp][position], then for an argmax or argmin the i32 indices laid out
+/// the same way; null when nothing crosses warps or the operand is not
 /// blocked.
 mlir::RankedTensorType reductionScratchType(tile::ReduceOp reduce);
 

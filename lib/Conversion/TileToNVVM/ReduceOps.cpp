@@ -2,7 +2,8 @@
 //
 // Part of Tessera. Row reductions of mma tiles and reductions of blocked
 // tiles: per-thread partials, then the lanes exchange them with shfl.bfly,
-// and the warps (blocked tiles) through shared memory.
+// and the warps (blocked tiles) through shared memory. An argmax / argmin
+// carries (value, index) pairs through the same steps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +27,14 @@ using namespace tessera::tilegpu;
 
 namespace {
 
-Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
+/// A partial reduction: the value, and for argmax / argmin its index along
+/// the axis (null otherwise).
+struct Partial {
+  Value value, index;
+};
+
+Value combineValues(OpBuilder &b, Location loc, ReduceKind kind, Value x,
+                    Value y) {
   bool integer = isa<IntegerType>(x.getType());
   switch (kind) {
   case ReduceKind::Max:
@@ -38,18 +46,80 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
   case ReduceKind::Sum:
     return integer ? Value(arith::AddIOp::create(b, loc, x, y))
                    : Value(arith::AddFOp::create(b, loc, x, y));
+  default:
+    llvm_unreachable("arg reductions combine pairs");
   }
-  llvm_unreachable("unknown reduce kind");
+}
+
+/// Whether x wins an argmax (argmin) against y: a NaN beats a number, a
+/// larger (smaller) value a smaller (larger) one, and of equal values (or
+/// two NaNs) the lower index wins. The order is total, so any order of
+/// combination finds the interpreter's index (the first extremum). Where x
+/// is known to hold the lower index (`xLower`), a tie is x's without a
+/// comparison.
+Value argWins(OpBuilder &b, Location loc, ReduceKind kind, Partial x,
+              Partial y, bool xLower) {
+  bool isMax = kind == ReduceKind::ArgMax;
+  Value beats, tie;
+  if (isa<IntegerType>(x.value.getType())) {
+    beats = arith::CmpIOp::create(b, loc,
+                                  isMax ? arith::CmpIPredicate::sgt
+                                        : arith::CmpIPredicate::slt,
+                                  x.value, y.value);
+    tie = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x.value,
+                                y.value);
+  } else {
+    auto cmp = [&](arith::CmpFPredicate p, Value l, Value r) {
+      return arith::CmpFOp::create(b, loc, p, l, r);
+    };
+    Value xNaN = cmp(arith::CmpFPredicate::UNO, x.value, x.value);
+    Value yNumber = cmp(arith::CmpFPredicate::ORD, y.value, y.value);
+    beats = arith::OrIOp::create(
+        b, loc,
+        cmp(isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+            x.value, y.value),
+        arith::AndIOp::create(b, loc, xNaN, yNumber));
+    // Equal, or both NaN: UEQ is "equal or either NaN", and of its NaN
+    // cases only a number x against a NaN y has neither xNaN nor yNumber
+    // (a NaN x against a number y beats it anyway).
+    tie = arith::AndIOp::create(
+        b, loc, cmp(arith::CmpFPredicate::UEQ, x.value, y.value),
+        arith::OrIOp::create(b, loc, xNaN, yNumber));
+  }
+  if (!xLower)
+    tie = arith::AndIOp::create(
+        b, loc, tie,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x.index,
+                              y.index));
+  return arith::OrIOp::create(b, loc, beats, tie);
+}
+
+Partial combine(OpBuilder &b, Location loc, ReduceKind kind, Partial x,
+                Partial y, bool xLower = false) {
+  if (!isArgReduction(kind))
+    return {combineValues(b, loc, kind, x.value, y.value), Value()};
+  Value wins = argWins(b, loc, kind, x, y, xLower);
+  return {arith::SelectOp::create(b, loc, wins, x.value, y.value),
+          arith::SelectOp::create(b, loc, wins, x.index, y.index)};
+}
+
+/// The lane `offset` away's partial (shfl.bfly), each part in turn.
+Partial butterfly(OpBuilder &b, Location loc, Partial p, int64_t offset) {
+  return {lowering::butterfly(b, loc, p.value, offset),
+          p.index ? lowering::butterfly(b, loc, p.index, offset) : Value()};
 }
 
 /// Combines `values` pairwise, so the dependency chain is log2(n) long
 /// rather than n (ptxas does not reassociate floating-point max or add).
-Value combineTree(OpBuilder &b, Location loc, ReduceKind kind,
-                  SmallVector<Value> values) {
+/// `ascending`: the values' indices increase along the list (a thread's own
+/// slots), as they then do along each level of the tree.
+Partial combineTree(OpBuilder &b, Location loc, ReduceKind kind,
+                    SmallVector<Partial> values, bool ascending = false) {
   while (values.size() > 1) {
-    SmallVector<Value> next;
+    SmallVector<Partial> next;
     for (size_t i = 0; i + 1 < values.size(); i += 2)
-      next.push_back(combine(b, loc, kind, values[i], values[i + 1]));
+      next.push_back(
+          combine(b, loc, kind, values[i], values[i + 1], ascending));
     if (values.size() % 2)
       next.push_back(values.back());
     values = std::move(next);
@@ -57,49 +127,57 @@ Value combineTree(OpBuilder &b, Location loc, ReduceKind kind,
   return values.front();
 }
 
-/// A thread's own values of a blocked tile combined: float sums of eight or
-/// more in four interleaved chains of contractible adds (ptxas then fuses a
-/// product into each add: sum(x * x) is one FMA an element), the chains and
-/// other kinds by combineTree.
-Value combineOwn(OpBuilder &b, Location loc, ReduceKind kind,
-                 SmallVector<Value> values) {
+/// A thread's own values of a blocked tile (in ascending index order)
+/// combined: float sums of eight or more in four interleaved chains of
+/// contractible adds (ptxas then fuses a product into each add: sum(x * x)
+/// is one FMA an element), the chains and other kinds by combineTree.
+Partial combineOwn(OpBuilder &b, Location loc, ReduceKind kind,
+                   SmallVector<Partial> values) {
   constexpr size_t kChains = 4;
   if (kind != ReduceKind::Sum || values.size() < 2 * kChains ||
-      !isa<FloatType>(values.front().getType()))
-    return combineTree(b, loc, kind, std::move(values));
-  SmallVector<Value> chains(values.begin(), values.begin() + kChains);
+      !isa<FloatType>(values.front().value.getType()))
+    return combineTree(b, loc, kind, std::move(values), /*ascending=*/true);
+  SmallVector<Partial> chains(values.begin(), values.begin() + kChains);
   for (size_t i = kChains; i < values.size(); ++i)
-    chains[i % kChains] =
-        arith::AddFOp::create(b, loc, chains[i % kChains], values[i],
-                              arith::FastMathFlags::contract);
+    chains[i % kChains].value = arith::AddFOp::create(
+        b, loc, chains[i % kChains].value, values[i].value,
+        arith::FastMathFlags::contract);
   return combineTree(b, loc, kind, std::move(chains));
 }
 
-/// The value of `type` (f32 or i32) that leaves a combination unchanged.
-Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
+/// The partial (of f32 or i32 values) that leaves a combination unchanged:
+/// for argmax / argmin, the max's / min's identity at an index past every
+/// element's (a real element of that value has a lower index and wins).
+Partial identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
+  Value index;
+  if (isArgReduction(kind)) {
+    index = i32Const(b, loc, std::numeric_limits<int32_t>::max());
+    kind = kind == ReduceKind::ArgMax ? ReduceKind::Max : ReduceKind::Min;
+  }
   if (isa<IntegerType>(type)) {
     int64_t value = 0;
     if (kind == ReduceKind::Max)
       value = std::numeric_limits<int32_t>::min();
     else if (kind == ReduceKind::Min)
       value = std::numeric_limits<int32_t>::max();
-    return i32Const(b, loc, value);
+    return {i32Const(b, loc, value), index};
   }
   double value = 0.0;
   if (kind == ReduceKind::Max)
     value = -std::numeric_limits<double>::infinity();
   else if (kind == ReduceKind::Min)
     value = std::numeric_limits<double>::infinity();
-  return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+  return {arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value)), index};
 }
 
 /// Reduction of a blocked tile along `axis`: each thread combines its own
 /// slots of each kept position, the lanes along the axis exchange partials
 /// with shfl.bfly, and where warps lie along the axis too, each warp's
-/// partials go through the op's shared scratch ([warp][position]) and every
-/// thread combines them. Threads holding copies along the axis contribute
-/// the identity, so nothing is counted twice.
-FailureOr<SmallVector<Value>>
+/// partials go through the op's shared scratch ([warp][position], then for
+/// argmax / argmin the indices the same way) and every thread combines
+/// them. Threads holding copies along the axis contribute the identity, so
+/// nothing is counted twice.
+FailureOr<SmallVector<Partial>>
 lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
                    ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
@@ -110,6 +188,7 @@ lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
   int64_t perRow = g.elementsAlong(1);
   ThreadIds ids = ThreadIds::get(rewriter, loc);
   ReduceKind kind = op.getKind();
+  bool arg = isArgReduction(kind);
 
   // Positions along the axis past the tile's extent hold copies: within a
   // warp when the extent fits in its lanes (each warp then reduces a whole
@@ -135,19 +214,29 @@ lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
       break;
     laneStride *= layout.getThreadsPerWarp()[d];
   }
+  // An element's index along the axis: the thread's base plus the slot's
+  // offset.
+  Value axisBase = arg ? g.base(rewriter, loc, ids, axis) : Value();
 
-  SmallVector<Value> partials;
+  SmallVector<Partial> partials;
   for (int64_t k = 0; k < keptSlots; ++k) {
-    SmallVector<Value> own;
+    SmallVector<Partial> own;
     for (int64_t a = 0; a < along; ++a) {
       int64_t slot = axis == 1 ? k * perRow + a : a * perRow + k;
-      own.push_back(vector::ExtractOp::create(rewriter, loc, in, slot));
+      own.push_back(
+          {vector::ExtractOp::create(rewriter, loc, in, slot),
+           arg ? addI32(rewriter, loc, axisBase, g.offsetAlong(axis, a))
+               : Value()});
     }
-    Value acc = combineOwn(rewriter, loc, kind, own);
-    if (contributes)
-      acc = arith::SelectOp::create(rewriter, loc, contributes, acc,
-                                    identity(rewriter, loc, kind,
-                                             acc.getType()));
+    Partial acc = combineOwn(rewriter, loc, kind, own);
+    if (contributes) {
+      Partial none = identity(rewriter, loc, kind, acc.value.getType());
+      acc.value = arith::SelectOp::create(rewriter, loc, contributes,
+                                          acc.value, none.value);
+      if (arg)
+        acc.index = arith::SelectOp::create(rewriter, loc, contributes,
+                                            acc.index, none.index);
+    }
     for (int64_t offset = 1; offset < lanes; offset *= 2)
       acc = combine(rewriter, loc, kind, acc,
                     butterfly(rewriter, loc, acc, offset * laneStride));
@@ -159,19 +248,22 @@ lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
     if (failed(offset))
       return failure();
     Value base = sharedBase(rewriter, loc, *offset);
-    Type element = partials.front().getType();
+    Type element = partials.front().value.getType();
+    Type i32 = rewriter.getI32Type();
     int64_t extent = g.shape[kept];
     Value keptBase = g.base(rewriter, loc, ids, kept);
     Value warp = g.warpPosition(rewriter, loc, ids, axis);
-    auto address = [&](Value w, int64_t k) {
+    // Row w of the scratch, or for an index row warps + w (both 32-bit).
+    auto address = [&](Type type, Value w, int64_t k) {
       Value index = arith::AddIOp::create(
           rewriter, loc,
           arith::MulIOp::create(rewriter, loc, w,
                                 i32Const(rewriter, loc, extent)),
           addI32(rewriter, loc, keptBase, g.offsetAlong(kept, k)));
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), element,
-                                 base, ValueRange{index});
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), type, base,
+                                 ValueRange{index});
     };
+    auto indexRow = [&](Value w) { return addI32(rewriter, loc, w, warps); };
     // One lane per warp position writes each kept position once.
     Value writer = arith::AndIOp::create(
         rewriter, loc,
@@ -184,18 +276,27 @@ lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
     if (op->getParentOfType<LoopLikeOpInterface>())
       syncThreads(rewriter, loc);
     for (int64_t k = 0; k < keptSlots; ++k) {
-      Value slot = address(warp, k);
+      Value slot = address(element, warp, k);
+      Value indexSlot = arg ? address(i32, indexRow(warp), k) : Value();
       scf::IfOp::create(rewriter, loc, writer, [&](OpBuilder &b, Location l) {
-        LLVM::StoreOp::create(b, l, partials[k], slot);
+        LLVM::StoreOp::create(b, l, partials[k].value, slot);
+        if (arg)
+          LLVM::StoreOp::create(b, l, partials[k].index, indexSlot);
         scf::YieldOp::create(b, l);
       });
     }
     syncThreads(rewriter, loc);
     for (int64_t k = 0; k < keptSlots; ++k) {
-      SmallVector<Value> perWarp;
-      for (int64_t w = 0; w < warps; ++w)
-        perWarp.push_back(LLVM::LoadOp::create(
-            rewriter, loc, element, address(i32Const(rewriter, loc, w), k)));
+      SmallVector<Partial> perWarp;
+      for (int64_t w = 0; w < warps; ++w) {
+        Value row = i32Const(rewriter, loc, w);
+        perWarp.push_back(
+            {LLVM::LoadOp::create(rewriter, loc, element,
+                                  address(element, row, k)),
+             arg ? Value(LLVM::LoadOp::create(rewriter, loc, i32,
+                                              address(i32, indexRow(row), k)))
+                 : Value()});
+      }
       partials[k] = combineTree(rewriter, loc, kind, perWarp);
     }
   }
@@ -205,20 +306,28 @@ lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
 /// Row reduction of an mma tile: each thread combines its own slots of a
 /// row, then the four lanes of a group (which hold the row's other columns)
 /// exchange partials with shfl.bfly 1 and 2. Nothing crosses warps.
-SmallVector<Value> lowerMmaRowReduce(ReduceOp op, Value in,
-                                     const Distribution &src,
-                                     ConversionPatternRewriter &rewriter) {
+SmallVector<Partial> lowerMmaRowReduce(ReduceOp op, Value in,
+                                       const Distribution &src,
+                                       ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
   const MmaGeometry &g = src.geom;
-  SmallVector<Value> rows;
+  bool arg = isArgReduction(op.getKind());
+  // Slot (nt, j) of a row is column colBase + 8 nt + j.
+  Value colBase =
+      arg ? src.colBase(rewriter, loc, ThreadIds::get(rewriter, loc))
+          : Value();
+  SmallVector<Partial> rows;
   for (int64_t mt = 0; mt < g.mTiles(); ++mt) {
     for (int64_t h = 0; h < 2; ++h) {
-      SmallVector<Value> partials;
+      SmallVector<Partial> partials;
       for (int64_t nt = 0; nt < g.nTiles(); ++nt)
         for (int64_t j = 0; j < 2; ++j)
-          partials.push_back(vector::ExtractOp::create(
-              rewriter, loc, in, g.slot(mt, nt, 2 * h + j)));
-      Value acc = combineTree(rewriter, loc, op.getKind(), partials);
+          partials.push_back(
+              {vector::ExtractOp::create(rewriter, loc, in,
+                                         g.slot(mt, nt, 2 * h + j)),
+               arg ? addI32(rewriter, loc, colBase, 8 * nt + j) : Value()});
+      Partial acc = combineTree(rewriter, loc, op.getKind(), partials,
+                                /*ascending=*/true);
       for (int64_t offset : {1, 2})
         acc = combine(rewriter, loc, op.getKind(), acc,
                       butterfly(rewriter, loc, acc, offset));
@@ -230,11 +339,11 @@ SmallVector<Value> lowerMmaRowReduce(ReduceOp op, Value in,
 
 /// Reductions on the GPU: the rows of an mma tile, either axis of a blocked
 /// tile (lowerBlockedReduce), of f32 or i32 elements (integer sums wrap, as
-/// in the interpreter), and the max or min of f16 or bf16 ones (in f32,
-/// exactly: the conversions are exact and monotonic). A 16-bit sum is an
-/// error: the interpreter accumulates it in the element type in index
-/// order, which a parallel sum cannot reproduce; `sum(x.to(f32))` is what a
-/// kernel means.
+/// in the interpreter), the max or min of f16 or bf16 ones (in f32,
+/// exactly: the conversions are exact and monotonic), and the argmax or
+/// argmin of any of those (i32 indices). A 16-bit sum is an error: the
+/// interpreter accumulates it in the element type in index order, which a
+/// parallel sum cannot reproduce; `sum(x.to(f32))` is what a kernel means.
 struct ReduceLowering : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -248,8 +357,9 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
       return op.emitOpError("only row reductions (axis 1) of mma tiles and "
                             "reductions of 2-D blocked tiles are supported "
                             "on the GPU");
-    Type element = getElementTypeOrSelf(op.getType());
+    Type element = getElementTypeOrSelf(op.getSrc().getType());
     bool narrow = element.isF16() || element.isBF16();
+    bool arg = isArgReduction(op.getKind());
     if (narrow && op.getKind() == ReduceKind::Sum)
       return op.emitOpError()
              << "expected an f32 or i32 sum on the GPU, got " << element
@@ -262,28 +372,31 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
              << element;
     Location loc = op.getLoc();
     Value in = adaptor.getSrc();
-    // 16-bit maxima and minima in f32.
+    // 16-bit values compared in f32.
     if (narrow)
       in = arith::ExtFOp::create(
           rewriter, loc,
           VectorType::get(cast<VectorType>(in.getType()).getShape(),
                           rewriter.getF32Type()),
           in);
-    SmallVector<Value> values;
+    SmallVector<Partial> partials;
     if (blocked) {
-      FailureOr<SmallVector<Value>> partials =
+      FailureOr<SmallVector<Partial>> reduced =
           lowerBlockedReduce(op, in, *src, rewriter);
-      if (failed(partials))
+      if (failed(reduced))
         return failure();
-      values = std::move(*partials);
+      partials = std::move(*reduced);
     } else {
-      values = lowerMmaRowReduce(op, in, *src, rewriter);
+      partials = lowerMmaRowReduce(op, in, *src, rewriter);
     }
+    SmallVector<Value> values;
+    for (const Partial &p : partials)
+      values.push_back(arg ? p.index : p.value);
     auto type = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
     Value result = vector::FromElementsOp::create(
         rewriter, loc,
         VectorType::get(type.getShape(), values.front().getType()), values);
-    if (narrow)
+    if (narrow && !arg)
       result = arith::TruncFOp::create(rewriter, loc, type, result);
     rewriter.replaceOp(op, result);
     return success();

@@ -631,3 +631,100 @@ func.func @atomic_adds(%hist: !tile.view<i32, 1>, %sum: !tile.view<f32, 1>, %y: 
   tile.store %t, %y[%c0] : tensor<64xf32, #h> -> !tile.view<f32, 1>
   return
 }
+
+// -----
+
+// An argmax across 2 warps carries (value, index) pairs: a slot's index is
+// the thread's column base plus its offset; a pair wins on a larger value,
+// a NaN against a number, or a tie (equal, or both NaN) at a lower index,
+// which a thread's own slots (ascending) need not compare; the lanes
+// exchange both halves; lane 0 of each warp writes its value and, 2 rows
+// further in the scratch (2 warps x 4 bytes on), its index (16 bytes); the
+// stored vector holds the indices.
+// CHECK-LABEL: llvm.func @argmax_across_warps
+// CHECK-SAME: tilegpu.shared_bytes = 16 : i64
+// CHECK: %[[I0:.*]] = arith.muli %{{.*}}, %c4_i32 : i32
+// CHECK: %[[I1:.*]] = arith.addi %[[I0]], %c1_i32 : i32
+// CHECK: %[[XNAN:.*]] = arith.cmpf uno, %[[X:.*]], %[[X]] : f32
+// CHECK-NEXT: %[[YNUM:.*]] = arith.cmpf ord, %[[Y:.*]], %[[Y]] : f32
+// CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[Y]] : f32
+// CHECK-NEXT: %[[NAN:.*]] = arith.andi %[[XNAN]], %[[YNUM]] : i1
+// CHECK-NEXT: %[[BEATS:.*]] = arith.ori %[[GT]], %[[NAN]] : i1
+// CHECK-NEXT: %[[UEQ:.*]] = arith.cmpf ueq, %[[X]], %[[Y]] : f32
+// CHECK-NEXT: %[[EITHER:.*]] = arith.ori %[[XNAN]], %[[YNUM]] : i1
+// CHECK-NEXT: %[[TIE:.*]] = arith.andi %[[UEQ]], %[[EITHER]] : i1
+// CHECK-NEXT: %[[WINS:.*]] = arith.ori %[[BEATS]], %[[TIE]] : i1
+// CHECK-NEXT: arith.select %[[WINS]], %[[X]], %[[Y]] : f32
+// CHECK-NEXT: arith.select %[[WINS]], %[[I0]], %[[I1]] : i32
+// CHECK: %[[V:.*]] = nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %{{.*}} : f32 -> f32
+// CHECK-NEXT: %[[I:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[MINE:.*]], %c1_i32, %{{.*}} : i32 -> i32
+// CHECK: %[[LOWER:.*]] = arith.cmpi slt, %[[MINE]], %[[I]] : i32
+// CHECK-NEXT: arith.andi %{{.*}}, %[[LOWER]] : i1
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : f32 -> f32
+// CHECK-NEXT: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c16_i32, %{{.*}} : i32 -> i32
+// CHECK: %[[VROW:.*]] = llvm.getelementptr %[[SCRATCH:.*]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[WARP:.*]], %c2_i32 : i32
+// CHECK: %[[IROW:.*]] = llvm.getelementptr %[[SCRATCH]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: llvm.store %{{.*}}, %[[VROW]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: llvm.store %{{.*}}, %[[IROW]] : i32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK: %[[BEST:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: vector.from_elements %[[BEST]] : vector<1xi32>
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<1>
+#b = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]>
+#rows = #tilegpu.slice<dim = 1, parent = #b>
+func.func @argmax_across_warps(%x: !tile.view<f32, 2>, %o: !tile.view<i32, 1>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x256xf32, #b>
+  %s = tile.reduce argmax %t axis 1 : tensor<1x256xf32, #b> -> tensor<1xi32, #rows>
+  tile.store %s, %o[%c0] : tensor<1xi32, #rows> -> !tile.view<i32, 1>
+  return
+}
+
+// -----
+
+// The argmin of an mma tile's rows: slot (nt, j) of a row is column
+// 2 * quad + 8 * nt + j (the columns the load computed); i32 values compare
+// with slt and eq; the four lanes of a group exchange pairs (shfl.bfly 1,
+// 2); no scratch. An f16 argmin compares in f32 and stores indices (no
+// truncf).
+// CHECK-LABEL: llvm.func @argmin_mma_rows
+// CHECK-SAME: tilegpu.shared_bytes = 0 : i64
+// CHECK: %[[C0:.*]] = arith.muli %{{.*}}, %c2_i32 : i32
+// CHECK: %[[C1:.*]] = arith.addi %[[C0]], %c1_i32 : i32
+// CHECK: %[[C8:.*]] = arith.addi %[[C0]], %c8_i32 : i32
+// CHECK: %[[C9:.*]] = arith.addi %[[C0]], %c9_i32 : i32
+// CHECK: arith.cmpi slt, %[[A:.*]], %[[B:.*]] : i32
+// CHECK-NEXT: arith.cmpi eq, %[[A]], %[[B]] : i32
+// CHECK: arith.select %{{.*}}, %[[C0]], %[[C1]] : i32
+// CHECK: arith.select %{{.*}}, %[[C8]], %[[C9]] : i32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %{{.*}} : i32 -> i32
+// CHECK-NEXT: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c1_i32, %{{.*}} : i32 -> i32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %c2_i32, %{{.*}} : i32 -> i32
+// CHECK-NOT: !llvm.ptr<3>
+// CHECK-LABEL: llvm.func @argmin_f16_rows
+// CHECK: arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// CHECK: arith.cmpf olt
+// CHECK-NOT: arith.truncf
+// CHECK: llvm.return
+#m1 = #tilegpu.mma<warpsM = 1, warpsN = 1>
+#m1_rows = #tilegpu.slice<dim = 1, parent = #m1>
+func.func @argmin_mma_rows(%a: !tile.view<i32, 2>, %o: !tile.view<i32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %a[%c0, %c0] : !tile.view<i32, 2> -> tensor<16x16xi32, #m1>
+  %r = tile.reduce argmin %t axis 1 : tensor<16x16xi32, #m1> -> tensor<16xi32, #m1_rows>
+  tile.store %r, %o[%c0] : tensor<16xi32, #m1_rows> -> !tile.view<i32, 1>
+  return
+}
+func.func @argmin_f16_rows(%a: !tile.view<f16, 2>, %o: !tile.view<i32, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %a[%c0, %c0] : !tile.view<f16, 2> -> tensor<16x16xf16, #m1>
+  %r = tile.reduce argmin %t axis 1 : tensor<16x16xf16, #m1> -> tensor<16xi32, #m1_rows>
+  tile.store %r, %o[%c0] : tensor<16xi32, #m1_rows> -> !tile.view<i32, 1>
+  return
+}

@@ -292,6 +292,22 @@ func.func @reduce_element(%x: tensor<16x8xf32>) {
 
 // -----
 
+func.func @argmax_index_type(%x: tensor<16x8xf32>) {
+  // expected-error @+1 {{expected i32 indices from argmax, got 'f32'}}
+  %r = tile.reduce argmax %x axis 1 : tensor<16x8xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @argmin_bools(%x: tensor<16x8xi1>) {
+  // expected-error @+1 {{expected a numeric tile for argmin, got i1}}
+  %r = tile.reduce argmin %x axis 0 : tensor<16x8xi1> -> tensor<8xi32>
+  return
+}
+
+// -----
+
 func.func @softmax_scores_rank(%s: tensor<16xf32>, %v: tensor<16x8xf16>, %m: tensor<16xf32>, %acc: tensor<16x8xf32>) {
   // expected-error @+1 {{expected 2-D scores, got rank 1}}
   %a, %b, %c = tile.online_softmax %s, %v, %m, %m, %acc : tensor<16xf32>, tensor<16x8xf16>, tensor<16xf32>, tensor<16x8xf32>

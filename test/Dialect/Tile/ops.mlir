@@ -55,6 +55,10 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %sum = tile.reduce sum %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
   // CHECK: tile.reduce min %[[S]] axis 0
   %mn = tile.reduce min %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
+  // CHECK: tile.reduce argmax %[[S]] axis 1 : tensor<128x128xf32> -> tensor<128xi32>
+  %best = tile.reduce argmax %s axis 1 : tensor<128x128xf32> -> tensor<128xi32>
+  // CHECK: tile.reduce argmin %[[T]] axis 0 : tensor<128x64xf16> -> tensor<64xi32>
+  %least = tile.reduce argmin %t axis 0 : tensor<128x64xf16> -> tensor<64xi32>
   // CHECK: %[[ONE:.*]] = tile.reduce max %{{.*}} axis 0 : tensor<128x1xf32> -> tensor<1xf32>
   %col = tile.expand_dims %mx axis 1 : tensor<128xf32> -> tensor<128x1xf32>
   %one = tile.reduce max %col axis 0 : tensor<128x1xf32> -> tensor<1xf32>
