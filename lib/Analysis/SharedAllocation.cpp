@@ -182,11 +182,11 @@ SharedAllocation::SharedAllocation(func::FuncOp kernel, int64_t alignment) {
       buffer.start = std::min(buffer.start, first[ancestor]);
       buffer.end = std::max(buffer.end, last[ancestor]);
     }
-    // A reduction's scratch (a few words) is its own for the whole kernel:
-    // nothing else that runs reuses it (only what runs in the other branch
-    // of an scf.if), so a reduction that runs once needs no barrier before
-    // writing it.
-    if (isa<tile::ReduceOp>(buffer.ops.front())) {
+    // A reduction's or a scan's scratch (a few words) is its own for the
+    // whole kernel: nothing else that runs reuses it (only what runs in the
+    // other branch of an scf.if), so one that runs once needs no barrier
+    // before writing it.
+    if (isa<tile::ReduceOp, tile::ScanOp>(buffer.ops.front())) {
       buffer.start = 0;
       buffer.end = std::numeric_limits<unsigned>::max();
     }

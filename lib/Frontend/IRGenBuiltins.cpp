@@ -77,6 +77,7 @@ FailureOr<TValue> KernelGen::evalCall(const CallExpr &call) {
       {"sum", {{"x", "axis"}, 1}, &KernelGen::callReduce},
       {"argmax", {{"x", "axis"}, 1}, &KernelGen::callReduce},
       {"argmin", {{"x", "axis"}, 1}, &KernelGen::callReduce},
+      {"cumsum", {{"x", "axis"}, 1}, &KernelGen::callCumsum},
       {"exp2", {{"x"}, 1}, &KernelGen::callMath},
       {"exp", {{"x"}, 1}, &KernelGen::callMath},
       {"log2", {{"x"}, 1}, &KernelGen::callMath},
@@ -260,6 +261,35 @@ FailureOr<TValue> KernelGen::callReduce(const CallExpr &call,
       tile::symbolizeReduceKind(call.getCallee());
   assert(kind && "a reduction builtin names its kind");
   return reduce(*kind, *x, args[1], call.getLoc());
+}
+
+FailureOr<TValue> KernelGen::callCumsum(const CallExpr &call,
+                                        llvm::ArrayRef<const Expr *> args) {
+  FailureOr<TValue> x = eval(*args[0]);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> src = asTile(*x, call.getLoc(), "'cumsum'");
+  if (failed(src))
+    return failure();
+  auto type = cast<mlir::RankedTensorType>(src->getType());
+  if (isBoolType(type.getElementType()))
+    return diags.error(call.getLoc(), "'cumsum' of a tile of bools: convert "
+                                      "it with .to(i32) first");
+  // Triton's default axis is 0.
+  int64_t axis = 0, rank = type.getRank();
+  if (args[1] && !isa<NoneExpr>(*args[1])) {
+    FailureOr<int64_t> given = evalConstInt(*args[1], "'axis'");
+    if (failed(given))
+      return failure();
+    if (*given < -rank || *given >= rank)
+      return diags.error(args[1]->getLoc(), "axis " + llvm::Twine(*given) +
+                                                " is out of range for " +
+                                                typeStr(type));
+    axis = *given < 0 ? *given + rank : *given;
+  }
+  return TValue::ofRuntime(tile::ScanOp::create(
+      builder, getLoc(call.getLoc()), type, *src,
+      builder.getI32IntegerAttr(static_cast<int32_t>(axis))));
 }
 
 Value KernelGen::reduceAxis(tile::ReduceKind kind, Value src, int64_t axis,

@@ -250,7 +250,9 @@ private:
   FailureOr<TValue> callMinMax(const CallExpr &call,
                                llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callReduce(const CallExpr &call,
-                              llvm::ArrayRef<const Expr *> args);
+                               llvm::ArrayRef<const Expr *> args);
+  FailureOr<TValue> callCumsum(const CallExpr &call,
+                               llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callMath(const CallExpr &call,
                              llvm::ArrayRef<const Expr *> args);
   FailureOr<TValue> callAtomicAdd(const CallExpr &call,

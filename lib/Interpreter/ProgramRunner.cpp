@@ -425,6 +425,9 @@ std::optional<LogicalResult> ProgramRunner::evalTileOp(Operation *op) {
         return setResult(op, reduce(op.getKind(), get(op.getSrc()),
                                     op.getAxis(), op.getType()));
       })
+      .Case([&](tile::ScanOp op) {
+        return setResult(op, scan(get(op.getSrc()), op.getAxis()));
+      })
       .Case([&](tile::OnlineSoftmaxOp op) { return executeOnlineSoftmax(op); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -141,23 +141,33 @@ RtValue tessera::interp::transpose(const RtValue &src, Type resultType) {
   return gather(src, resultType, {1, src.getShape()[1]});
 }
 
+namespace {
+/// A tile seen as lines along `axis`: `outer` x `inner` lines of `n`
+/// elements, `inner` apart; line (o, i) starts at element o * n * inner + i.
+struct Lines {
+  int64_t outer = 1, n, inner = 1;
+  Lines(ArrayRef<int64_t> shape, unsigned axis) : n(shape[axis]) {
+    for (unsigned d = 0; d < axis; ++d)
+      outer *= shape[d];
+    for (unsigned d = axis + 1; d < shape.size(); ++d)
+      inner *= shape[d];
+  }
+};
+} // namespace
+
 /// tile.reduce: `reduceLine(column, n, stride) -> Element` for each line of
 /// `src` along `axis` (n elements, `stride` apart).
 template <typename ReduceLine>
 static RtValue reduceLines(const RtValue &src, unsigned axis, Type resultType,
                            ReduceLine reduceLine) {
-  ArrayRef<int64_t> shape = src.getShape();
-  int64_t outer = 1, inner = 1, n = shape[axis];
-  for (unsigned d = 0; d < axis; ++d)
-    outer *= shape[d];
-  for (unsigned d = axis + 1; d < shape.size(); ++d)
-    inner *= shape[d];
+  Lines lines(src.getShape(), axis);
   RtValue result = RtValue::alloc(resultType);
   MutableArrayRef<Element> out = result.mutableElements();
   ArrayRef<Element> in = src.elements();
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t i = 0; i < inner; ++i)
-      out[o * inner + i] = reduceLine(&in[o * n * inner + i], n, inner);
+  for (int64_t o = 0; o < lines.outer; ++o)
+    for (int64_t i = 0; i < lines.inner; ++i)
+      out[o * lines.inner + i] =
+          reduceLine(&in[o * lines.n * lines.inner + i], lines.n, lines.inner);
   return result;
 }
 
@@ -241,6 +251,35 @@ RtValue tessera::interp::reduce(tile::ReduceKind kind, const RtValue &src,
   default:
     llvm_unreachable("arg reductions are argReduce's");
   }
+}
+
+RtValue tessera::interp::scan(const RtValue &src, unsigned axis) {
+  Lines lines(src.getShape(), axis);
+  int64_t outer = lines.outer, n = lines.n, inner = lines.inner;
+  Type elementType = src.getElementType();
+  bool floats = isa<FloatType>(elementType);
+  DType type = floats ? floatDType(elementType) : DType::F32;
+  unsigned width = floats ? 0 : intWidth(elementType);
+  RtValue result = RtValue::alloc(src.getType());
+  MutableArrayRef<Element> out = result.mutableElements();
+  ArrayRef<Element> in = src.elements();
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t first = o * n * inner + i;
+      Element acc = in[first];
+      out[first] = acc;
+      for (int64_t k = 1; k < n; ++k) {
+        Element x = in[first + k * inner];
+        acc = floats ? fromFloat(computeFloat(type, addF, acc.f, x.f))
+                     : fromInt(wrapToWidth(static_cast<int64_t>(
+                                               static_cast<uint64_t>(acc.i) +
+                                               static_cast<uint64_t>(x.i)),
+                                           width));
+        out[first + k * inner] = acc;
+      }
+    }
+  }
+  return result;
 }
 
 RtValue tessera::interp::dot(const RtValue &a, const RtValue &b,

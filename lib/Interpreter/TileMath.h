@@ -134,6 +134,10 @@ RtValue transpose(const RtValue &src, Type resultType);
 RtValue reduce(tile::ReduceKind kind, const RtValue &src, unsigned axis,
                Type resultType);
 
+/// tile.scan: the inclusive prefix sums of `src` along `axis`, in index
+/// order in the element type (integers wrap).
+RtValue scan(const RtValue &src, unsigned axis);
+
 /// tile.dot: acc + a·b with fp32 accumulation. Products of f16 (or bf16)
 /// values are exact in fp32, so each step rounds once, like an FMA; the sum
 /// runs over k in order for every (i, j).

@@ -337,6 +337,8 @@ private:
       return propagateExpandDims(expand);
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return propagateReduce(reduce);
+    if (auto scan = dyn_cast<ScanOp>(op))
+      return propagateScan(scan);
     if (auto bcast = dyn_cast<BroadcastOp>(op))
       return propagateBroadcast(bcast);
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -393,6 +395,42 @@ private:
     if (auto slice =
             dyn_cast_if_present<SliceEncodingAttr>(get(reduce.getResult())))
       return set(reduce.getSrc(), slice.getParent(), reduce);
+    return success();
+  }
+
+  /// A scan keeps its operand's layout, which must be blocked (the lowering
+  /// scans blocked tiles only): an operand in another layout (a dot's
+  /// result, a reduction's vector) is scanned in a blocked copy, and where
+  /// other ops need the result in another layout, it is converted at each of
+  /// them.
+  LogicalResult propagateScan(ScanOp scan) {
+    Value src = scan.getSrc(), result = scan.getResult();
+    Attribute in = get(src), out = get(result);
+    auto layout = dyn_cast_if_present<BlockedEncodingAttr>(in);
+    if (in && !layout) {
+      layout = blockedFor(src, elementBytesOf(src));
+      conversions.insert({scan, src, layout});
+    }
+    if (!layout) {
+      if (isa_and_present<BlockedEncodingAttr>(out))
+        return set(src, out, scan);
+      return success();
+    }
+    if (!out)
+      return set(result, layout, scan);
+    if (out == layout)
+      return success();
+    for (Operation *user : result.getUsers())
+      if (isa<scf::ForOp, scf::IfOp, scf::YieldOp>(user))
+        return scan.emitOpError()
+               << "needs its result in layout " << layout
+               << " (a scan runs on blocked tiles), which a loop or branch "
+                  "carries in "
+               << out;
+    for (Operation *user : result.getUsers())
+      conversions.insert({user, result, out});
+    layouts[result] = layout;
+    changed = true;
     return success();
   }
 

@@ -35,15 +35,16 @@ bool isAsyncDot(Operation *op) {
 }
 
 /// What a turn may hold between two of its dots: work that never waits for
-/// another consumer warpgroup. A layout conversion, a register transpose or
-/// a reduction may synchronize the consumers through shared memory; a
+/// another consumer warpgroup. A layout conversion, a register transpose, a
+/// reduction or a scan may synchronize the consumers through shared memory; a
 /// warpgroup that did so while holding the turn would wait for one that
 /// waits for the turn.
 bool fitsInTurn(Operation *op) {
   if (isa<StageWaitOp, StageViewOp>(op))
     return true;
   return op->getNumRegions() == 0 && isPure(op) &&
-         !isa<ConvertLayoutOp, tile::ReduceOp>(op) && !isRegisterTranspose(op);
+         !isa<ConvertLayoutOp, tile::ReduceOp, tile::ScanOp>(op) &&
+         !isRegisterTranspose(op);
 }
 
 struct TileGPUPingPongPass

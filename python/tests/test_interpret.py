@@ -41,6 +41,21 @@ def arg_reductions(X: f32[M, N], H: f16[M, N], C: i32[M, N], Max: out i32[M],
     ColMin[0 : BLOCK_N] = argmin(where(rows, t, inf), axis=0)
 """
 
+# cumsum along a row (1-D, every warp along it) and down the columns of a
+# 2-D tile, of f32 and i32 values.
+CUMSUM = """
+const BLOCK_M = 8
+const BLOCK_N = 256
+
+@kernel(grid=1, num_warps=4)
+def scans(X: f32[M, N], C: i32[M, N], Rows: out f32[M, N], Ints: out i32[M, N],
+          Cols: out f32[M, N]):
+    for row in range(0, M):
+        Rows[row, 0 : BLOCK_N] = cumsum(X[row, 0 : BLOCK_N])
+        Ints[row, 0 : BLOCK_N] = cumsum(C[row, 0 : BLOCK_N], axis=0)
+    Cols[0 : BLOCK_M, 0 : BLOCK_N] = cumsum(X[0 : BLOCK_M, 0 : BLOCK_N], axis=0)
+"""
+
 
 @needs_interpreter
 class InterpretTest(unittest.TestCase):
@@ -150,6 +165,21 @@ class InterpretTest(unittest.TestCase):
         np.testing.assert_array_equal(out["ColMin"], np.argmin(x, axis=0))
         self.assertEqual(list(out["Max"][1:7]), [17, 0, 3, 40, 0, 0])
         self.assertEqual(list(out["ColMax"][16:18]), [6, 1])
+
+    def test_cumsum_matches_numpy(self):
+        """cumsum: numpy's prefix sums (f32 in index order, as numpy's
+        float32 cumsum; i32 wrapping)."""
+        import numpy as np
+        rng = np.random.default_rng(3)
+        x = rng.standard_normal((5, 200)).astype(np.float32)
+        c = rng.integers(-2**31, 2**31 - 1, size=(5, 200), dtype=np.int64).astype(np.int32)
+        out = tessera.interpret(CUMSUM, X=x, C=c)
+        np.testing.assert_allclose(out["Rows"], np.cumsum(x, axis=1, dtype=np.float32),
+                                   rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(out["Cols"], np.cumsum(x, axis=0, dtype=np.float32),
+                                   rtol=1e-6, atol=1e-6)
+        wrapped = (np.cumsum(c.astype(np.int64), axis=1) + 2**31) % 2**32 - 2**31
+        np.testing.assert_array_equal(out["Ints"], wrapped)
 
     def test_jit_runs_numpy_on_the_interpreter(self):
         import numpy as np

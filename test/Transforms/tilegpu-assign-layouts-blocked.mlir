@@ -357,3 +357,31 @@ func.func @atomic_adds(%s: !tile.view<f32, 1>, %a: !tile.view<f16, 2>, %c: !tile
   tile.atomic_add %d, %c[%c0, %c0] : tensor<64x64xf32> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A scan runs on blocked tiles: a dot's result is scanned in a blocked copy,
+// and the scan's result goes back into the mma layout where it is added to
+// the dot. A loaded row is scanned in its own blocked layout.
+// CHECK-DAG: #[[$MMA:.*]] = #tilegpu.mma<warpsM = 4, warpsN = 1>
+// CHECK-DAG: #[[$V:.*]] = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: func.func @scans
+// CHECK: %[[D:.*]] = tile.dot {{.*}} -> tensor<64x16xf32, #[[$MMA]]>
+// CHECK: %[[IN:.*]] = tilegpu.convert_layout %[[D]] : tensor<64x16xf32, #[[$MMA]]> -> tensor<64x16xf32, #[[$B:.*]]>
+// CHECK: %[[S:.*]] = tile.scan %[[IN]] axis 1 : tensor<64x16xf32, #[[$B]]>
+// CHECK: %[[OUT:.*]] = tilegpu.convert_layout %[[S]] : tensor<64x16xf32, #[[$B]]> -> tensor<64x16xf32, #[[$MMA]]>
+// CHECK: arith.addf %[[D]], %[[OUT]] : tensor<64x16xf32, #[[$MMA]]>
+// CHECK: tile.scan %{{.*}} axis 0 : tensor<512xf32, #[[$V]]>
+func.func @scans(%a: !tile.view<f16, 2>, %o: !tile.view<f32, 2>, %r: !tile.view<f32, 1>, %i: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %x = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<64x16xf16>
+  %y = tile.load %a[%i, %i] : !tile.view<f16, 2> -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<64x16xf32>
+  %d = tile.dot %x, %y, %z : tensor<64x16xf16>, tensor<16x16xf16> -> tensor<64x16xf32>
+  %s = tile.scan %d axis 1 : tensor<64x16xf32>
+  %e = arith.addf %d, %s : tensor<64x16xf32>
+  tile.store %e, %o[%i, %i] : tensor<64x16xf32> -> !tile.view<f32, 2>
+  %v = tile.load %r[%i] : !tile.view<f32, 1> -> tensor<512xf32>
+  %w = tile.scan %v axis 0 : tensor<512xf32>
+  tile.store %w, %r[%i] : tensor<512xf32> -> !tile.view<f32, 1>
+  return
+}

@@ -12,7 +12,7 @@
 # (builtins, fully masked rows, scalar loads, blocked and mma tiles meeting,
 # a kernel of 10 warps, key loops of no iteration under the Hopper schedule,
 # transposes of register tiles, i32 and 16-bit reductions, argmax and
-# argmin, dot operands also used in registers, reductions to a scalar and
+# argmin, cumsum, dot operands also used in registers, reductions to a scalar and
 # stores of one element, atomic additions),
 # each with `tessera-run --save` of its inputs
 # and the interpreter's outputs. check builds the runtime (as run_all.sh
@@ -65,7 +65,7 @@ prepare() {
     "$compile" "$src" $defines --target "$target" --mma="$mma" -o "$DIR/attn/$name" --stats || rc=1
   done
   local tile
-  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,arg_reductions,shared_operands,scalar_reductions,atomics}.tile; do
+  for tile in "$ROOT"/test/Interpreter/Inputs/{builtins,masked_rows,gather_rows,layout_mix,odd_warps,rotation_edges,transposes,reductions,arg_reductions,scans,shared_operands,scalar_reductions,atomics}.tile; do
     name=$(basename "$tile" .tile)
     # 768 programs (each query block 48 times over): three pairs a CTA of
     # the persistent grid, empty programs among them, on 2 MB of tensors.
@@ -83,6 +83,7 @@ prepare() {
     [ "$name" = transposes ] && sizes=(--size M=72 --size N=40 --size G=4)
     [ "$name" = reductions ] && sizes=(--size M=70 --size N=296 --size G=18)
     [ "$name" = arg_reductions ] && sizes=(--size M=70 --size N=296 --size G=18)
+    [ "$name" = scans ] && sizes=(--size M=70 --size N=1000 --size G=18)
     [ "$name" = shared_operands ] && sizes=(--size M=70 --size K=48 --size G=2)
     [ "$name" = scalar_reductions ] && sizes=(--size M=37 --size N=296 --arg eps=1e-5)
     [ "$name" = atomics ] && sizes=(--size M=70 --size G=3)
@@ -142,6 +143,10 @@ interp/reductions.json interp/reductions
 # mma tiles, a 1-D row to a scalar; the dot's operands on a grid exact in
 # f32): exact.
 interp/arg_reductions.json interp/arg_reductions
+# cumsum: f32 prefix sums of up to 1000 values in [-1, 1) in another
+# order than the interpreter's (Rows, Cols, Flat, Short, Looped), the dot's
+# prefix sums of 64 values near 10 (Dot); i32 exact.
+interp/scans.json interp/scans --tol Rows=1e-4,1e-5 --tol Cols=1e-5,1e-5 --tol Flat=1e-4,1e-5 --tol Short=1e-5,1e-5 --tol Looped=1e-4,1e-5 --tol Dot=1e-3,1e-4
 # dot operands also computed with, reduced and stored (read out of shared
 # memory): maxima and copies exact; the dots f32 sums of 48 and 64 f16
 # products, S of 32 squares, in another order.

@@ -369,6 +369,21 @@ LogicalResult ReduceOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanOp::verify() {
+  ArrayRef<int64_t> src = shapeOf(getSrc());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= static_cast<int64_t>(src.size()))
+    return emitOpError() << "expected axis in [0, " << src.size() << "), got "
+                         << axis;
+  if (getElementTypeOrSelf(getSrc().getType()).isInteger(1))
+    return emitOpError() << "expected a numeric tile, got i1";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // OnlineSoftmaxOp
 //===----------------------------------------------------------------------===//
 

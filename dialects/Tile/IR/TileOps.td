@@ -344,6 +344,24 @@ def Tile_ReduceOp : Tile_PureOp<"reduce"> {
   let hasVerifier = 1;
 }
 
+def Tile_ScanOp : Tile_PureOp<"scan", [AllTypesMatch<["src", "result"]>]> {
+  let summary = "the inclusive prefix sums of a tile along one axis";
+  let description = [{
+    Element i along `axis` of the result is the sum of the elements 0 ... i
+    along it (Triton's `tl.cumsum`, `torch.cumsum`). The interpreter sums in
+    index order in the element type; a parallel scan sums in another order,
+    so float results agree within rounding (use `f32` tiles).
+
+    ```mlir
+    %c = tile.scan %x axis 1 : tensor<4x512xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tile:$src, I32Attr:$axis);
+  let results = (outs Tile_Tile:$result);
+  let assemblyFormat = "$src `axis` $axis attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
 def Tile_ToScalarOp : Tile_PureOp<"to_scalar"> {
   let summary = "the element of a tile of one element, as a scalar";
   let description = [{

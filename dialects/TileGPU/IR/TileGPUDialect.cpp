@@ -467,6 +467,8 @@ RankedTensorType tilegpu::sharedBufferTile(Operation *op) {
     return scratch;
   if (auto reduce = dyn_cast<tile::ReduceOp>(op))
     return reductionScratchType(reduce);
+  if (auto scan = dyn_cast<tile::ScanOp>(op))
+    return scanScratchType(scan);
   return RankedTensorType();
 }
 
@@ -511,6 +513,31 @@ RankedTensorType tilegpu::reductionScratchType(tile::ReduceOp reduce) {
     element = Float32Type::get(reduce.getContext());
   int64_t rows = tile::isArgReduction(reduce.getKind()) ? 2 * warps : warps;
   return RankedTensorType::get({rows, src.getDimSize(1 - axis)}, element);
+}
+
+bool tilegpu::scanCrossesWarps(BlockedEncodingAttr layout, unsigned axis,
+                                int64_t size) {
+  int64_t lanes = layout.getThreadsPerWarp()[axis];
+  int64_t distinct = layout.getDistinctPositions(axis, size);
+  return layout.getWarpsPerCTA()[axis] > 1 &&
+         !(distinct <= lanes && lanes % distinct == 0);
+}
+
+RankedTensorType tilegpu::scanScratchType(tile::ScanOp scan) {
+  auto src = dyn_cast<RankedTensorType>(scan.getSrc().getType());
+  auto blocked =
+      src ? dyn_cast_if_present<BlockedEncodingAttr>(src.getEncoding())
+          : BlockedEncodingAttr();
+  unsigned axis = scan.getAxis();
+  if (!blocked || blocked.getRank() != src.getRank() || src.getRank() > 2 ||
+      axis >= src.getRank() ||
+      !scanCrossesWarps(blocked, axis, src.getDimSize(axis)))
+    return RankedTensorType();
+  int64_t reps = blocked.getElementsPerThread(axis, src.getDimSize(axis)) /
+                 blocked.getSizePerThread()[axis];
+  int64_t kept = src.getRank() == 2 ? src.getDimSize(1 - axis) : 1;
+  return RankedTensorType::get(
+      {reps * blocked.getWarpsPerCTA()[axis], kept}, src.getElementType());
 }
 
 bool tessera::tilegpu::isValidChip(StringRef chip) {

@@ -115,6 +115,18 @@ mlir::RankedTensorType transposeScratchType(mlir::Operation *op);
 /// blocked.
 mlir::RankedTensorType reductionScratchType(tile::ReduceOp reduce);
 
+/// Whether a scan of a tile of `size` elements along `axis` of `layout`
+/// combines the warps: warps lie along the axis and a run of distinct
+/// elements (the tile, or a copy of it) spans more than one warp's lanes.
+bool scanCrossesWarps(BlockedEncodingAttr layout, unsigned axis, int64_t size);
+
+/// The shared-memory scratch through which a tile.scan of a
+/// #tilegpu.blocked tile adds the totals of the warps before a thread's
+/// (scanCrossesWarps): one element per repetition of the layout along the
+/// axis, warp along it and kept position ([rep * warps + warp][position]);
+/// null when nothing crosses warps or the operand is not blocked.
+mlir::RankedTensorType scanScratchType(tile::ScanOp scan);
+
 /// Verifies the kernel metadata attributes (tilegpu.shared_bytes,
 /// tilegpu.kernel_name, tilegpu.params, tilegpu.tensor_maps); nothing when
 /// `attr` is none of them (KernelMetadata.cpp).

@@ -112,13 +112,8 @@ FailureOr<Value> throughScratch(ConversionPatternRewriter &rewriter,
   auto address = [&](Value row, Value col) -> Value {
     if (toShared)
       return sharedElementAddress(rewriter, loc, base, dstType, row, col);
-    Value index = arith::AddIOp::create(
-        rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, row,
-                              i32Const(rewriter, loc, rowStride)),
-        col);
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
-                               base, ValueRange{index});
+    return scratchElement(rewriter, loc, base, elementType, row, rowStride,
+                          col);
   };
 
   // Earlier readers of the scratch (a previous iteration) are done.

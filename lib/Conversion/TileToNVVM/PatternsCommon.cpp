@@ -75,6 +75,15 @@ Value sharedBase(OpBuilder &b, Location loc, int64_t offset) {
                              ArrayRef<LLVM::GEPArg>{offset});
 }
 
+Value scratchElement(OpBuilder &b, Location loc, Value base, Type element,
+                     Value row, int64_t rowStride, Value col) {
+  Value index = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, rowStride)),
+      col);
+  return LLVM::GEPOp::create(b, loc, base.getType(), element, base,
+                             ValueRange{index});
+}
+
 int64_t tileBytes(RankedTensorType type) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }

@@ -122,6 +122,13 @@ void orderCrossThreadAccesses(mlir::func::FuncOp kernel, unsigned numWarps);
 /// The start of dynamic shared memory plus `offset` bytes.
 mlir::Value sharedBase(mlir::OpBuilder &b, mlir::Location loc, int64_t offset);
 
+/// The address of element (row, col) of a row-major `element` array of
+/// `rowStride` elements a row at `base` (a scratch in shared memory).
+mlir::Value scratchElement(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value base, mlir::Type element,
+                           mlir::Value row, int64_t rowStride,
+                           mlir::Value col);
+
 /// The bytes of one copy of `type`.
 int64_t tileBytes(mlir::RankedTensorType type);
 

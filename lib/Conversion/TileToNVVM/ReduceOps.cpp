@@ -1,9 +1,11 @@
-//===- ReduceOps.cpp - tile.reduce on warp shuffles -----------------------===//
+//===- ReduceOps.cpp - tile.reduce and tile.scan on warp shuffles ---------===//
 //
 // Part of Tessera. Row reductions of mma tiles and reductions of blocked
 // tiles: per-thread partials, then the lanes exchange them with shfl.bfly,
 // and the warps (blocked tiles) through shared memory. An argmax / argmin
-// carries (value, index) pairs through the same steps.
+// carries (value, index) pairs through the same steps. Scans of blocked
+// tiles: per-thread prefixes, the lanes' with shfl.up, the warps' totals
+// through shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -255,13 +257,9 @@ lowerBlockedReduce(ReduceOp op, Value in, const Distribution &src,
     Value warp = g.warpPosition(rewriter, loc, ids, axis);
     // Row w of the scratch, or for an index row warps + w (both 32-bit).
     auto address = [&](Type type, Value w, int64_t k) {
-      Value index = arith::AddIOp::create(
-          rewriter, loc,
-          arith::MulIOp::create(rewriter, loc, w,
-                                i32Const(rewriter, loc, extent)),
+      return scratchElement(
+          rewriter, loc, base, type, w, extent,
           addI32(rewriter, loc, keptBase, g.offsetAlong(kept, k)));
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), type, base,
-                                 ValueRange{index});
     };
     auto indexRow = [&](Value w) { return addI32(rewriter, loc, w, warps); };
     // One lane per warp position writes each kept position once.
@@ -403,9 +401,250 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
   }
 };
 
+/// The value of the lane `offset` below (shfl.up; a lane below `offset`
+/// gets its own, which the callers do not use).
+Value shuffleUp(OpBuilder &b, Location loc, Value v, int64_t offset) {
+  return NVVM::ShflOp::create(b, loc, v.getType(), i32Const(b, loc, -1), v,
+                              i32Const(b, loc, offset), i32Const(b, loc, 0),
+                              NVVM::ShflKind::up, UnitAttr());
+}
+
+/// Inclusive prefix sums of a blocked tile (1-D or 2-D) along `axis`, of
+/// f32 or i32 elements. Along the axis a thread holds `reps` chunks of
+/// sizePerThread adjacent elements, one a repetition of the layout's
+/// coverage; position p (warp * lanes + lane) holds element p mod
+/// `distinct` of each (the positions past the tile's extent hold copies,
+/// which must compute the same values: a conversion's scratch is written
+/// by every copy). For each kept slot and repetition:
+///   1. the thread's chunk: sequential prefixes, its total t;
+///   2. the lanes: an inclusive scan of t with shfl.up (Hillis-Steele),
+///      only from lanes of the same run of positions (p - segPos, where
+///      segPos = p mod distinct) and of the same warp, then the exclusive
+///      prefix as the inclusive one of the lane below;
+///   3. where a run spans warps (scanCrossesWarps), each warp's last lane
+///      writes its inclusive total to the scan's scratch, and a thread adds
+///      the totals of the earlier warps its run covers;
+///   4. the repetitions before it: their totals (the warps' in the
+///      scratch, or the lanes' by shfl.bfly) carried forward.
+/// Floating-point sums run in another order than the interpreter's index
+/// order: float results agree within rounding.
+struct ScanLowering : public OpConversionPattern<ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getSrc().getType());
+    auto dist = Distribution::get(type);
+    if (!dist || dist->kind != Distribution::Blocked ||
+        dist->blocked->rank() != type.getRank() || type.getRank() > 2)
+      return op.emitOpError("expected a 1-D or 2-D #tilegpu.blocked tile "
+                            "(tilegpu-assign-layouts gives a scan one)");
+    Type element = type.getElementType();
+    if (element.isF16() || element.isBF16())
+      return op.emitOpError()
+             << "expected an f32 or i32 cumsum on the GPU, got " << element
+             << " (scan the tile's .to(f32): a 16-bit cumsum accumulates in "
+                "its element type in index order, which a parallel scan "
+                "does not reproduce)";
+    if (!element.isF32() && !element.isInteger(32))
+      return op.emitOpError()
+             << "expected an f32 or i32 cumsum on the GPU, got " << element;
+
+    Location loc = op.getLoc();
+    const BlockedGeometry &g = *dist->blocked;
+    BlockedEncodingAttr layout = g.layout;
+    unsigned axis = op.getAxis(), rank = g.rank();
+    int64_t size = g.shape[axis];
+    int64_t per = layout.getSizePerThread()[axis];
+    int64_t reps = g.elementsAlong(axis) / per;
+    int64_t keptSlots = rank == 2 ? g.elementsAlong(1 - axis) : 1;
+    int64_t perRow = g.elementsAlong(rank - 1);
+    auto slotOf = [&](int64_t k, int64_t a) {
+      return rank == 1 ? a : axis == 1 ? k * perRow + a : a * perRow + k;
+    };
+    int64_t lanes = layout.getThreadsPerWarp()[axis];
+    int64_t warps = layout.getWarpsPerCTA()[axis];
+    int64_t distinct = layout.getDistinctPositions(axis, size);
+    int64_t laneStride = 1;
+    for (unsigned d : layout.getOrder()) {
+      if (d == axis)
+        break;
+      laneStride *= layout.getThreadsPerWarp()[d];
+    }
+    bool crossWarps = scanCrossesWarps(layout, axis, size);
+
+    // Sums where a null value is a known zero (no instruction: 0 + x is not
+    // x in IEEE arithmetic for x = -0).
+    auto add = [&](Value x, Value y) -> Value {
+      if (!x || !y)
+        return x ? x : y;
+      return combineValues(rewriter, loc, ReduceKind::Sum, x, y);
+    };
+    auto cmpGe = [&](Value x, int64_t c) -> Value {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                   x, i32Const(rewriter, loc, c));
+    };
+    Value zero = identity(rewriter, loc, ReduceKind::Sum, element).value;
+    ThreadIds ids = ThreadIds::get(rewriter, loc);
+    Value lane = g.lanePosition(rewriter, loc, ids, axis);
+    Value warp = g.warpPosition(rewriter, loc, ids, axis);
+    Value position = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, warp,
+                              i32Const(rewriter, loc, lanes)),
+        lane);
+    bool copies = distinct < layout.getPositions(axis);
+    Value segPos =
+        copies ? Value(arith::RemUIOp::create(
+                     rewriter, loc, position, i32Const(rewriter, loc, distinct)))
+               : position;
+    // A lane `o` below in the same warp and run (without copies the run is
+    // the whole tile: position >= lane).
+    auto fromBelow = [&](int64_t o) -> Value {
+      Value inWarp = cmpGe(lane, o);
+      return copies ? Value(arith::AndIOp::create(rewriter, loc,
+                                                  cmpGe(segPos, o), inWarp))
+                    : inWarp;
+    };
+
+    // Steps 1 and 2.
+    Value in = adaptor.getSrc();
+    struct Chunk {
+      SmallVector<Value> prefix;
+      Value total, inclusive, exclusive;
+    };
+    SmallVector<SmallVector<Chunk>> chunks(keptSlots);
+    for (int64_t k = 0; k < keptSlots; ++k) {
+      for (int64_t r = 0; r < reps; ++r) {
+        Chunk c;
+        for (int64_t j = 0; j < per; ++j) {
+          Value x = vector::ExtractOp::create(rewriter, loc, in,
+                                              slotOf(k, r * per + j));
+          c.prefix.push_back(j == 0 ? x : add(c.prefix.back(), x));
+        }
+        c.total = c.inclusive = c.prefix.back();
+        int64_t run = std::min(lanes, distinct);
+        for (int64_t o = 1; o < run; o *= 2) {
+          Value below = shuffleUp(rewriter, loc, c.inclusive, o * laneStride);
+          c.inclusive = arith::SelectOp::create(rewriter, loc, fromBelow(o),
+                                                add(c.inclusive, below),
+                                                c.inclusive);
+        }
+        if (run > 1) {
+          Value below = shuffleUp(rewriter, loc, c.inclusive, laneStride);
+          c.exclusive =
+              arith::SelectOp::create(rewriter, loc, fromBelow(1), below, zero);
+        }
+        chunks[k].push_back(std::move(c));
+      }
+    }
+
+    // Step 3: each warp's last lane writes its inclusive totals.
+    // offsets[k][r]: what the earlier warps of the thread's run add;
+    // repTotals[k][r]: the whole repetition's sum.
+    SmallVector<SmallVector<Value>> offsets(keptSlots,
+                                            SmallVector<Value>(reps));
+    SmallVector<SmallVector<Value>> repTotals(keptSlots,
+                                              SmallVector<Value>(reps));
+    if (crossWarps) {
+      FailureOr<int64_t> offset = sharedOffsetOf(op);
+      if (failed(offset))
+        return failure();
+      Value base = sharedBase(rewriter, loc, *offset);
+      int64_t extent = rank == 2 ? g.shape[1 - axis] : 1;
+      Value keptBase = rank == 2 ? g.base(rewriter, loc, ids, 1 - axis)
+                                 : i32Const(rewriter, loc, 0);
+      auto address = [&](Value row, int64_t k) {
+        Value col = rank == 2
+                        ? addI32(rewriter, loc, keptBase,
+                                 g.offsetAlong(1 - axis, k))
+                        : keptBase;
+        return scratchElement(rewriter, loc, base, element, row, extent, col);
+      };
+      if (op->getParentOfType<LoopLikeOpInterface>())
+        syncThreads(rewriter, loc);
+      Value last = arith::CmpIOp::create(rewriter, loc,
+                                         arith::CmpIPredicate::eq, lane,
+                                         i32Const(rewriter, loc, lanes - 1));
+      scf::IfOp::create(rewriter, loc, last, [&](OpBuilder &b, Location l) {
+        for (int64_t k = 0; k < keptSlots; ++k)
+          for (int64_t r = 0; r < reps; ++r) {
+            Value row = addI32(b, l, warp, r * warps);
+            LLVM::StoreOp::create(b, l, chunks[k][r].inclusive,
+                                  address(row, k));
+          }
+        scf::YieldOp::create(b, l);
+      });
+      syncThreads(rewriter, loc);
+      // The thread's run starts at position - segPos (0 without copies):
+      // an earlier warp w adds its total where its last position is in the
+      // run.
+      Value start = copies ? Value(arith::SubIOp::create(rewriter, loc,
+                                                         position, segPos))
+                           : Value();
+      for (int64_t k = 0; k < keptSlots; ++k)
+        for (int64_t r = 0; r < reps; ++r) {
+          Value sum, all;
+          for (int64_t w = 0; w < warps; ++w) {
+            Value total = LLVM::LoadOp::create(
+                rewriter, loc, element,
+                address(i32Const(rewriter, loc, r * warps + w), k));
+            if (reps > 1)
+              all = add(all, total);
+            if (w + 1 == warps) // no warp comes after the last
+              continue;
+            Value earlier = arith::CmpIOp::create(
+                rewriter, loc, arith::CmpIPredicate::ugt, warp,
+                i32Const(rewriter, loc, w));
+            if (copies)
+              earlier = arith::AndIOp::create(
+                  rewriter, loc, earlier,
+                  arith::CmpIOp::create(
+                      rewriter, loc, arith::CmpIPredicate::ult, start,
+                      i32Const(rewriter, loc, (w + 1) * lanes)));
+            sum = add(sum, arith::SelectOp::create(rewriter, loc, earlier,
+                                                   total, zero));
+          }
+          offsets[k][r] = sum;
+          repTotals[k][r] = all;
+        }
+    } else if (reps > 1) {
+      // One warp along the axis and no copies (several repetitions cover the
+      // tile): the lanes' totals.
+      for (int64_t k = 0; k < keptSlots; ++k)
+        for (int64_t r = 0; r < reps; ++r) {
+          Value total = chunks[k][r].total;
+          for (int64_t o = 1; o < lanes; o *= 2)
+            total = add(total, lowering::butterfly(rewriter, loc, total,
+                                                   o * laneStride));
+          repTotals[k][r] = total;
+        }
+    }
+
+    // Step 4.
+    SmallVector<Value> values(g.elementsAlong(axis) * keptSlots);
+    for (int64_t k = 0; k < keptSlots; ++k) {
+      Value carry;
+      for (int64_t r = 0; r < reps; ++r) {
+        const Chunk &c = chunks[k][r];
+        Value before = add(add(carry, offsets[k][r]), c.exclusive);
+        for (int64_t j = 0; j < per; ++j)
+          values[slotOf(k, r * per + j)] = add(before, c.prefix[j]);
+        if (r + 1 < reps)
+          carry = add(carry, repTotals[k][r]);
+      }
+    }
+    rewriter.replaceOp(op, vector::FromElementsOp::create(
+                               rewriter, loc,
+                               getTypeConverter()->convertType(op.getType()),
+                               values));
+    return success();
+  }
+};
+
 } // namespace
 
 void tessera::populateTileReduceToNVVMPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns.add<ReduceLowering>(converter, patterns.getContext());
+  patterns.add<ReduceLowering, ScanLowering>(converter, patterns.getContext());
 }

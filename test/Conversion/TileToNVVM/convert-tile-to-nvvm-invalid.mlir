@@ -480,3 +480,16 @@ func.func @__nv_sinf(%a: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_w
   tile.store %s, %a[%c0, %c0] : tensor<8x16xf32, #b> -> !tile.view<f32, 2>
   return
 }
+
+// -----
+
+// A 16-bit cumsum accumulates in its element type in index order in the
+// interpreter, which a parallel scan does not reproduce.
+func.func @scan_f16(%a: !tile.view<f16, 1>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %a[%c0] : !tile.view<f16, 1> -> tensor<64xf16, #tilegpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>>
+  // expected-error @+2 {{'tile.scan' op expected an f32 or i32 cumsum on the GPU, got 'f16' (scan the tile's .to(f32): a 16-bit cumsum accumulates in its element type in index order, which a parallel scan does not reproduce)}}
+  // expected-error @+1 {{failed to legalize operation 'tile.scan'}}
+  %s = tile.scan %t axis 0 : tensor<64xf16, #tilegpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>>
+  return
+}

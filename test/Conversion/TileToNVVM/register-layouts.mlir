@@ -728,3 +728,71 @@ func.func @argmin_f16_rows(%a: !tile.view<f16, 2>, %o: !tile.view<i32, 1>) attri
   tile.store %r, %o[%c0] : tensor<16xi32, #m1_rows> -> !tile.view<i32, 1>
   return
 }
+
+// -----
+
+// A row scan over 2 warps, two chunks of 2 a thread (the layout covers 128
+// of the 256 columns): each chunk's prefix, then the lanes' inclusive scan
+// of the chunk totals by shfl.up 1 ... 16 (a lane adds the one below when
+// it has one), the exclusive prefix as the lane below's inclusive one;
+// lane 31 of each warp writes both repetitions' totals ([rep * 2 + warp]:
+// 16 bytes), and after one barrier a thread adds warp 0's total when it is
+// in warp 1, and repetition 0's two totals to repetition 1.
+// CHECK-LABEL: llvm.func @scan_across_warps
+// CHECK-SAME: tilegpu.shared_bytes = 16 : i64
+// CHECK: %[[P1:.*]] = arith.addf %[[X0:.*]], %[[X1:.*]] : f32
+// CHECK: %[[UP1:.*]] = nvvm.shfl.sync up %{{.*}}, %[[P1]], %c1_i32, %c0_i32 : f32 -> f32
+// CHECK-NEXT: %[[HAS1:.*]] = arith.cmpi uge, %[[LANE:.*]], %c1_i32 : i32
+// CHECK-NEXT: %[[SUM1:.*]] = arith.addf %[[P1]], %[[UP1]] : f32
+// CHECK-NEXT: %[[INC1:.*]] = arith.select %[[HAS1]], %[[SUM1]], %[[P1]] : f32
+// CHECK: nvvm.shfl.sync up %{{.*}}, %{{.*}}, %c16_i32, %c0_i32 : f32 -> f32
+// CHECK: %[[INC:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: %[[BELOW:.*]] = nvvm.shfl.sync up %{{.*}}, %[[INC]], %c1_i32, %c0_i32 : f32 -> f32
+// CHECK-NEXT: %[[EXCL:.*]] = arith.select %[[HAS1]], %[[BELOW]], %{{.*}} : f32
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[LANE]], %c31_i32 : i32
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK: llvm.store %[[INC]], %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: %[[BEFORE:.*]] = arith.addf %{{.*}}, %[[EXCL]] : f32
+// CHECK-NEXT: arith.addf %[[BEFORE]], %[[X0]] : f32
+// CHECK-NEXT: arith.addf %[[BEFORE]], %[[P1]] : f32
+// CHECK: vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+#b = #tilegpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 2], order = [1, 0]>
+func.func @scan_across_warps(%x: !tile.view<f32, 2>, %o: !tile.view<f32, 2>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0, %c0] : !tile.view<f32, 2> -> tensor<1x256xf32, #b>
+  %s = tile.scan %t axis 1 : tensor<1x256xf32, #b>
+  tile.store %s, %o[%c0, %c0] : tensor<1x256xf32, #b> -> !tile.view<f32, 2>
+  return
+}
+
+// -----
+
+// A 24-element vector over 4 warps of 32 lanes: positions 24 ... 127 hold
+// copies (position p holds element p mod 24), so a lane adds the one below
+// only within its run of 24 (p mod 24 >= offset) and its warp; the runs
+// cross warps, so a thread adds each earlier warp's total whose last
+// position lies in its run (p - p mod 24 < 32 (w + 1)).
+// CHECK-LABEL: llvm.func @scan_with_copies
+// CHECK: %[[SEG:.*]] = arith.remui %{{.*}}, %c24_i32 : i32
+// CHECK: nvvm.shfl.sync up %{{.*}}, %{{.*}}, %c1_i32, %c0_i32 : i32 -> i32
+// CHECK-NEXT: arith.cmpi uge, %{{.*}}, %c1_i32 : i32
+// CHECK-NEXT: arith.cmpi uge, %[[SEG]], %c1_i32 : i32
+// CHECK: nvvm.shfl.sync up %{{.*}}, %{{.*}}, %c16_i32, %c0_i32 : i32 -> i32
+// CHECK: nvvm.barrier0
+// CHECK: %[[START:.*]] = arith.subi %{{.*}}, %[[SEG]] : i32
+// CHECK: arith.cmpi ult, %[[START]], %c32_i32 : i32
+// CHECK: arith.cmpi ult, %[[START]], %c64_i32 : i32
+// CHECK: arith.cmpi ult, %[[START]], %c96_i32 : i32
+// CHECK-NOT: %c128_i32
+// CHECK: vector.from_elements %{{.*}} : vector<1xi32>
+#v = #tilegpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @scan_with_copies(%x: !tile.view<i32, 1>, %o: !tile.view<i32, 1>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %t = tile.load %x[%c0] : !tile.view<i32, 1> -> tensor<24xi32, #v>
+  %s = tile.scan %t axis 0 : tensor<24xi32, #v>
+  tile.store %s, %o[%c0] : tensor<24xi32, #v> -> !tile.view<i32, 1>
+  return
+}

@@ -490,3 +490,19 @@ func.func @arg_bogus(%x: !tile.view<f32, 1> {tile.bogus}) { return }
 
 // expected-error @+1 {{expected 'tile.name' to be a string, got 1 : i64}}
 func.func @name(%x: !tile.view<f32, 1> {tile.name = 1}) { return }
+
+// -----
+
+func.func @scan_axis(%x: tensor<16x8xf32>) {
+  // expected-error @+1 {{expected axis in [0, 2), got 2}}
+  %r = tile.scan %x axis 2 : tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @scan_bools(%x: tensor<16xi1>) {
+  // expected-error @+1 {{expected a numeric tile, got i1}}
+  %r = tile.scan %x axis 0 : tensor<16xi1>
+  return
+}

@@ -55,6 +55,8 @@ func.func @kernel(%q: !tile.view<f16, 3> {tile.shape = ["BH", "N", 64], tile.rol
   %sum = tile.reduce sum %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
   // CHECK: tile.reduce min %[[S]] axis 0
   %mn = tile.reduce min %s axis 0 : tensor<128x128xf32> -> tensor<128xf32>
+  // CHECK: tile.scan %[[S]] axis 1 : tensor<128x128xf32>
+  %prefix = tile.scan %s axis 1 : tensor<128x128xf32>
   // CHECK: tile.reduce argmax %[[S]] axis 1 : tensor<128x128xf32> -> tensor<128xi32>
   %best = tile.reduce argmax %s axis 1 : tensor<128x128xf32> -> tensor<128xi32>
   // CHECK: tile.reduce argmin %[[T]] axis 0 : tensor<128x64xf16> -> tensor<64xi32>

@@ -36,7 +36,8 @@ struct TileToNVVMPatternOptions {
 void populateTileElementwiseToNVVMPatterns(
     const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
 
-/// tile.reduce along the rows of mma tiles (warp shuffles).
+/// tile.reduce of mma rows and blocked tiles, tile.scan of blocked tiles
+/// (warp shuffles, shared memory across warps).
 void populateTileReduceToNVVMPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
