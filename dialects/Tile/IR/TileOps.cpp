@@ -340,12 +340,19 @@ LogicalResult DotOp::verify() {
 // ReduceOp
 //===----------------------------------------------------------------------===//
 
+/// An axis of a tile of `rank` dimensions (reductions and scans).
+static LogicalResult verifyAxis(Operation *op, size_t rank, int64_t axis) {
+  if (axis < 0 || axis >= static_cast<int64_t>(rank))
+    return op->emitOpError()
+           << "expected axis in [0, " << rank << "), got " << axis;
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   ArrayRef<int64_t> src = shapeOf(getSrc());
   int64_t axis = getAxis();
-  if (axis < 0 || axis >= static_cast<int64_t>(src.size()))
-    return emitOpError() << "expected axis in [0, " << src.size() << "), got "
-                         << axis;
+  if (failed(verifyAxis(*this, src.size(), axis)))
+    return failure();
   if (src.size() < 2)
     return emitOpError() << "expected a tile of rank at least 2, got rank "
                          << src.size()
@@ -373,11 +380,8 @@ LogicalResult ReduceOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ScanOp::verify() {
-  ArrayRef<int64_t> src = shapeOf(getSrc());
-  int64_t axis = getAxis();
-  if (axis < 0 || axis >= static_cast<int64_t>(src.size()))
-    return emitOpError() << "expected axis in [0, " << src.size() << "), got "
-                         << axis;
+  if (failed(verifyAxis(*this, shapeOf(getSrc()).size(), getAxis())))
+    return failure();
   if (getElementTypeOrSelf(getSrc().getType()).isInteger(1))
     return emitOpError() << "expected a numeric tile, got i1";
   return success();
